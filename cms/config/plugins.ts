@@ -1,0 +1,7 @@
+import { cmsEnv } from '../src/env';
+
+export default () => ({
+  'users-permissions': {
+    config: { jwtSecret: cmsEnv().JWT_SECRET },
+  },
+});

@@ -1,0 +1,14 @@
+/**
+ * Every migration, in order. Listed in code rather than read from a folder so that the
+ * compiled service and the tests run exactly the same set.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as catalogue from './0001-catalogue.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-catalogue': catalogue,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

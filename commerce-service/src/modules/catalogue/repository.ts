@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database, ProductTable } from '../../db/schema.js';
+
+export type ProductRow = ProductTable;
+export type ProductSeed = Omit<ProductTable, 'images' | 'sort_order' | 'created_at'> & {
+  images: string[];
+};
+
+export function listProductRows(db: Kysely<Database>): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+/**
+ * Writes the catalogue data file into the database. The file is the source of truth for
+ * products, so a changed price or name in it replaces the stored one on the next start.
+ */
+export async function upsertProducts(db: Kysely<Database>, seeds: ProductSeed[]): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const [index, seed] of seeds.entries()) {
+      const row = { ...seed, images: JSON.stringify(seed.images), sort_order: index };
+      await trx
+        .insertInto('products')
+        .values({ ...row, created_at: now })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,21 @@
+/** Opens the database, migrates it to the latest schema and closes it with the app. */
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { migrateToLatest, openDatabase } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { Config } from './config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+export const dbPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  const db = openDatabase(
+    config.DATABASE_URL ? { postgresUrl: config.DATABASE_URL } : { sqliteFile: config.sqliteFile },
+  );
+  app.addHook('onClose', () => db.destroy());
+  await migrateToLatest(db);
+  app.decorate('db', db);
+});

@@ -1,0 +1,58 @@
+/**
+ * A fresh, throw-away database for one test file: a temporary SQLite file, or a new
+ * PostgreSQL database when TEST_DATABASE_URL is set (CI sets it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Config } from '../plugins/config.js';
+import { loadConfig } from '../plugins/config.js';
+
+export interface TestDatabase {
+  kind: 'sqlite' | 'postgres';
+  config: Config;
+  drop(): Promise<void>;
+}
+
+let announced = false;
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'commerce-test-'));
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    if (!announced) {
+      console.info('TEST_DATABASE_URL is not set: commerce tests run on SQLite.');
+      announced = true;
+    }
+    return {
+      kind: 'sqlite',
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `commerce_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    config: loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
