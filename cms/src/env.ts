@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import developmentAdmin from './development-admin.json';
 
 /** The cms/ folder, whether this file runs from src/ (tests) or dist/src/ (Strapi). */
 function cmsRoot(): string {
@@ -18,10 +19,7 @@ function cmsRoot(): string {
 }
 
 /** The development sign-in that `npm start` prints; production refuses to run with it. */
-export const DEVELOPMENT_ADMIN = {
-  email: 'editor@example.com',
-  password: 'Editor-dev-2025',
-} as const;
+export const DEVELOPMENT_ADMIN: { email: string; password: string } = developmentAdmin;
 
 const secret = z.string().min(16, 'must be at least 16 characters');
 
@@ -31,19 +29,25 @@ export const cmsEnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(1337),
     CMS_PUBLIC_URL: z.url().optional(),
-    CMS_DATA_DIR: z.string().min(1).default(path.resolve(cmsRoot(), '..', '.data')),
+    CMS_DATA_DIR: z
+      .string()
+      .min(1)
+      .default(path.resolve(cmsRoot(), '..', '.data')),
     CMS_DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
+    // Secrets are optional here because `strapi build` loads this configuration too and
+    // needs none of them; requireSecrets() insists on them when the CMS starts.
     APP_KEYS: z
-      .string({ error: 'is required (comma-separated secrets)' })
+      .string()
       .transform((value) => value.split(',').map((key) => key.trim()))
-      .pipe(z.array(secret).min(1)),
-    API_TOKEN_SALT: secret,
-    ADMIN_JWT_SECRET: secret,
-    TRANSFER_TOKEN_SALT: secret,
-    JWT_SECRET: secret,
-    ENCRYPTION_KEY: secret,
+      .pipe(z.array(secret).min(1))
+      .optional(),
+    API_TOKEN_SALT: secret.optional(),
+    ADMIN_JWT_SECRET: secret.optional(),
+    TRANSFER_TOKEN_SALT: secret.optional(),
+    JWT_SECRET: secret.optional(),
+    ENCRYPTION_KEY: secret.optional(),
     CMS_ADMIN_EMAIL: z.email().default(DEVELOPMENT_ADMIN.email),
     CMS_ADMIN_PASSWORD: z
       .string()
@@ -58,7 +62,8 @@ export const cmsEnvSchema = z
       context.addIssue({
         code: 'custom',
         path: ['CMS_ADMIN_PASSWORD'],
-        message: 'must be set to your own password in production (the development default is public)',
+        message:
+          'must be set to your own password in production (the development default is public)',
       });
     }
   });
@@ -72,25 +77,45 @@ export function parseCmsEnv(env: NodeJS.ProcessEnv): CmsEnv {
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = issue?.path[0] === undefined ? 'environment' : String(issue.path[0]);
-    const message = issue?.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue?.message;
-    throw new Error(`Invalid configuration: ${variable} ${message ?? 'is invalid'}`);
+    throw new Error(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   return result.data;
+}
+
+const SECRETS = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+] as const;
+
+/** Throws naming the first secret that is missing; the CMS cannot serve without them. */
+export function requireSecrets(env: CmsEnv): void {
+  const missing = SECRETS.find((name) => env[name] === undefined);
+  if (missing) {
+    throw new Error(
+      `Invalid configuration: ${missing} is required (a random value of at least 16 characters; npm start generates local ones)`,
+    );
+  }
 }
 
 let parsed: CmsEnv | undefined;
 
 /** The parsed environment; on bad configuration, prints the one message and exits. */
 export function cmsEnv(): CmsEnv {
-  if (!parsed) {
-    try {
-      parsed = parseCmsEnv(process.env);
-    } catch (error) {
-      console.error(`cms: ${(error as Error).message}`);
-      process.exit(1);
-    }
-  }
+  parsed ??= exitOnConfigError(() => parseCmsEnv(process.env));
   return parsed;
+}
+
+export function exitOnConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`cms: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }
 
 export function cmsPublicDir(env: CmsEnv): string {

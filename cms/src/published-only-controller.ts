@@ -5,7 +5,10 @@
 import { factories } from '@strapi/strapi';
 import type { UID } from '@strapi/strapi';
 
-type Context = { query: Record<string, unknown>; state: { auth?: { strategy?: { name?: string } } } };
+type Context = {
+  query: Record<string, unknown>;
+  state: { auth?: { strategy?: { name?: string } } };
+};
 
 function forcePublishedUnlessToken(ctx: Context) {
   if (ctx.state.auth?.strategy?.name === 'api-token') return;
@@ -14,15 +17,14 @@ function forcePublishedUnlessToken(ctx: Context) {
 }
 
 export function publishedOnlyController(uid: UID.ContentType) {
+  // Strapi sets the core controller as the prototype, so `super` reaches its find and findOne.
   return factories.createCoreController(uid, () => ({
     async find(ctx: Context) {
       forcePublishedUnlessToken(ctx);
-      // @ts-expect-error super is the core controller Strapi mixes in
       return super.find(ctx);
     },
     async findOne(ctx: Context) {
       forcePublishedUnlessToken(ctx);
-      // @ts-expect-error super is the core controller Strapi mixes in
       return super.findOne(ctx);
     },
   }));

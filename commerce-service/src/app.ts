@@ -3,12 +3,12 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './plugins/config.js';
-import { dbPlugin } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { seedCatalogue } from './modules/catalogue/service.js';
-import { healthRoutes } from './modules/health/routes.js';
+import type { Config } from './plugins/config.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { seedCatalogue } from './modules/catalogue/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 
 export async function buildApp(config: Config, options: FastifyServerOptions = {}) {
   const app = Fastify({

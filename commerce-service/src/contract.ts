@@ -1,2 +1,2 @@
 /** The commerce API's request and response schemas, imported by the storefront. */
-export * from './modules/catalogue/schemas.js';
+export * from './modules/catalogue/schemas.ts';

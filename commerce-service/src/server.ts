@@ -1,6 +1,6 @@
 /** Entry point: parse the environment, build the app, listen, and shut down gracefully. */
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './plugins/config.js';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './plugins/config.ts';
 
 async function main() {
   const config = loadConfig(process.env);

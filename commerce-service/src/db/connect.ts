@@ -4,8 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
-import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
 
 export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string };
 

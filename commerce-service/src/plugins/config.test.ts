@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the embedded defaults when nothing is set', () => {
@@ -16,7 +16,10 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
-    [{ DATABASE_URL: 'mysql://localhost/shop' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [
+      { DATABASE_URL: 'mysql://localhost/shop' },
+      /^Invalid configuration: DATABASE_URL must be a postgres/,
+    ],
     [{ STOREFRONT_URL: 'not a url' }, /^Invalid configuration: STOREFRONT_URL /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
   ])('rejects %j with one message naming the variable', (env, message) => {

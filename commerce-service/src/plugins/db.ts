@@ -1,9 +1,9 @@
 /** Opens the database, migrates it to the latest schema and closes it with the app. */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { migrateToLatest, openDatabase } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
-import type { Config } from './config.js';
+import { migrateToLatest, openDatabase } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import type { Config } from './config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@
  * compiled service and the tests run exactly the same set.
  */
 import type { Migration, MigrationProvider } from 'kysely';
-import * as catalogue from './0001-catalogue.js';
+import * as catalogue from './0001-catalogue.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,

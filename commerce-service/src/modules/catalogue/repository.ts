@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, ProductTable } from '../../db/schema.js';
+import type { Database, ProductTable } from '../../db/schema.ts';
 
 export type ProductRow = ProductTable;
 export type ProductSeed = Omit<ProductTable, 'images' | 'sort_order' | 'created_at'> & {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createTestDatabase, type TestDatabase } from '../../test-support/database.js';
-import { productListSchema } from './schemas.js';
+import { buildApp } from '../../app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
+import { productListSchema } from './schemas.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -21,12 +21,13 @@ describe('GET /api/products', () => {
     const response = await app.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(200);
     const products = productListSchema.parse(response.json());
-    expect(products.map(({ name, price, currency, type }) => ({ name, price, currency, type })))
-      .toEqual([
-        { name: 'eBook ABA for Parents', price: 2799, currency: 'usd', type: 'digital' },
-        { name: 'eBook ABA Case Studies', price: 1999, currency: 'usd', type: 'digital' },
-        { name: 'eBook ABA Complete Pack', price: 4299, currency: 'usd', type: 'digital' },
-      ]);
+    expect(
+      products.map(({ name, price, currency, type }) => ({ name, price, currency, type })),
+    ).toEqual([
+      { name: 'eBook ABA for Parents', price: 2799, currency: 'usd', type: 'digital' },
+      { name: 'eBook ABA Case Studies', price: 1999, currency: 'usd', type: 'digital' },
+      { name: 'eBook ABA Complete Pack', price: 4299, currency: 'usd', type: 'digital' },
+    ]);
     expect(products.every((product) => product.images.length > 0)).toBe(true);
   });
 

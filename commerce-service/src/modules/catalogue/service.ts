@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
-import { listProductRows, upsertProducts, type ProductRow, type ProductSeed } from './repository.js';
-import type { Product } from './schemas.js';
+import type { Database } from '../../db/schema.ts';
+import {
+  listProductRows,
+  upsertProducts,
+  type ProductRow,
+  type ProductSeed,
+} from './repository.ts';
+import type { Product } from './schemas.ts';
 
 const productSeedSchema = z.array(
   z.object({
@@ -19,9 +24,10 @@ const productSeedSchema = z.array(
   }),
 );
 
-export function readCatalogueFile(
-  file: URL = new URL('./products.json', import.meta.url),
-): ProductSeed[] {
+/** commerce-service/data/products.json, from src/ and from the compiled dist/ alike. */
+const CATALOGUE_FILE = new URL('../../../data/products.json', import.meta.url);
+
+export function readCatalogueFile(file: URL = CATALOGUE_FILE): ProductSeed[] {
   return productSeedSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 

@@ -1,0 +1,22 @@
+import type { Core } from '@strapi/strapi';
+
+const PERMISSION = 'plugin::users-permissions.permission';
+
+/** Lets anonymous visitors call find and findOne (published entries only) on these types. */
+export async function grantPublicRead(strapi: Core.Strapi, contentTypes: readonly string[]) {
+  const publicRole = await strapi.db
+    .query('plugin::users-permissions.role')
+    .findOne({ where: { type: 'public' } });
+  if (!publicRole) throw new Error('The users-permissions public role is missing');
+  for (const uid of contentTypes) {
+    for (const verb of ['find', 'findOne']) {
+      const action = `${uid}.${verb}`;
+      const existing = await strapi.db.query(PERMISSION).findOne({
+        where: { action, role: publicRole.id },
+      });
+      if (!existing) {
+        await strapi.db.query(PERMISSION).create({ data: { action, role: publicRole.id } });
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Loads the data files in cms/data into Strapi. Each entry has a stable `key`; the keys
+ * already applied are remembered in Strapi's store, so a restart neither duplicates an
+ * entry nor brings back one a marketer edited or deleted.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Core, UID } from '@strapi/strapi';
+import { seedFiles, type SeedEntry } from './seed-files';
+
+const STORE = { type: 'core', name: 'shop-seed' } as const;
+
+export async function seedContent(strapi: Core.Strapi) {
+  const store = strapi.store(STORE);
+  const applied = new Set(((await store.get({ key: 'applied' })) as string[] | null) ?? []);
+  const dataDir = path.join(strapi.dirs.app.root, 'data');
+
+  for (const { file, uid, schema } of seedFiles) {
+    const entries = schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
+    for (const entry of entries) {
+      const seedKey = `${uid}:${entry.key}`;
+      if (applied.has(seedKey)) continue;
+      await createEntry(strapi, uid, entry);
+      applied.add(seedKey);
+      await store.set({ key: 'applied', value: [...applied] });
+    }
+  }
+}
+
+async function createEntry(strapi: Core.Strapi, uid: UID.ContentType, entry: SeedEntry) {
+  const { key: _key, status, createdAt, ...data } = entry;
+  const document = await strapi.documents(uid).create({
+    data: data as never,
+    ...(status === 'published' ? { status: 'published' as const } : {}),
+  });
+  if (createdAt) {
+    // Seeded articles keep the dates they were written on, which the blog shows.
+    await strapi.db.query(uid).updateMany({
+      where: { documentId: document.documentId },
+      data: { createdAt: new Date(createdAt) },
+    });
+  }
+}

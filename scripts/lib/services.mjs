@@ -1,0 +1,126 @@
+/**
+ * The three services as `npm start`, `npm run dev` and the end-to-end tests run them:
+ * their commands, their environment on the embedded defaults, and how to tell they answer.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './paths.mjs';
+
+export const DEFAULT_PORTS = { storefront: 3000, commerce: 4000, cms: 1337 };
+export const HOST = '127.0.0.1';
+
+const SECRET_NAMES = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+];
+
+/**
+ * Secrets for local runs: random values generated once per data directory and kept there
+ * (never in the repository). A variable already set in the environment wins.
+ */
+export function localSecrets(dataDir) {
+  const file = path.join(dataDir, 'local-secrets.json');
+  let secrets = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8'));
+  let changed = false;
+  for (const name of SECRET_NAMES) {
+    if (secrets[name]) continue;
+    const value = () => randomBytes(24).toString('base64url');
+    secrets[name] = name === 'APP_KEYS' ? [value(), value()].join(',') : value();
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}
+
+export function developmentAdmin() {
+  return JSON.parse(readFileSync(path.join(ROOT, 'cms/src/development-admin.json'), 'utf8'));
+}
+
+/** Keeps the caller's variables: a value set in the environment overrides a local default. */
+function withDefaults(defaults, env) {
+  const merged = { ...defaults };
+  for (const key of Object.keys(defaults)) if (env[key]) merged[key] = env[key];
+  return merged;
+}
+
+/**
+ * @param {{ mode: 'start' | 'dev', dataDir: string, ports?: typeof DEFAULT_PORTS, env?: NodeJS.ProcessEnv }} options
+ */
+export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env = process.env }) {
+  const urls = {
+    storefront: `http://${HOST}:${ports.storefront}`,
+    commerce: `http://${HOST}:${ports.commerce}`,
+    cms: `http://${HOST}:${ports.cms}`,
+  };
+  const node = process.execPath;
+  const common = { ...env, STRAPI_TELEMETRY_DISABLED: 'true', NEXT_TELEMETRY_DISABLED: '1' };
+  const strapi = path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js');
+  const next = path.join(ROOT, 'node_modules/next/dist/bin/next');
+  const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+  return [
+    {
+      name: 'cms',
+      cwd: path.join(ROOT, 'cms'),
+      command:
+        mode === 'dev'
+          ? `"${node}" "${strapi}" develop --no-watch-admin`
+          : `"${node}" "${strapi}" start`,
+      env: {
+        ...common,
+        HOST,
+        PORT: String(ports.cms),
+        // The CMS runs as development locally so that the printed sign-in is accepted;
+        // production refuses the development password.
+        NODE_ENV: env.NODE_ENV === 'production' ? 'production' : 'development',
+        BROWSER: 'none',
+        ...withDefaults(
+          { CMS_DATA_DIR: dataDir, CMS_PUBLIC_URL: urls.cms, ...localSecrets(dataDir) },
+          env,
+        ),
+      },
+      readyUrl: `${urls.cms}/_health`,
+      url: `${urls.cms}/admin`,
+    },
+    {
+      name: 'commerce',
+      cwd: path.join(ROOT, 'commerce-service'),
+      command:
+        mode === 'dev'
+          ? `"${node}" "${tsx}" watch --clear-screen=false src/server.ts`
+          : `"${node}" dist/server.js`,
+      env: {
+        ...common,
+        HOST,
+        PORT: String(ports.commerce),
+        NODE_ENV: mode === 'dev' ? 'development' : 'production',
+        ...withDefaults({ DATA_DIR: dataDir, STOREFRONT_URL: urls.storefront }, env),
+      },
+      readyUrl: `${urls.commerce}/readyz`,
+      url: `${urls.commerce}/api/products`,
+    },
+    {
+      name: 'storefront',
+      cwd: path.join(ROOT, 'storefront'),
+      command: `"${node}" "${next}" ${mode === 'dev' ? 'dev' : 'start'} --hostname ${HOST} --port ${ports.storefront}`,
+      env: {
+        ...common,
+        ...withDefaults(
+          { CMS_URL: urls.cms, COMMERCE_URL: urls.commerce, SITE_URL: urls.storefront },
+          env,
+        ),
+      },
+      readyUrl: `${urls.storefront}/`,
+      url: `${urls.storefront}/`,
+    },
+  ];
+}

@@ -1,0 +1,8 @@
+/** Shown in place of a section whose data could not be loaded, so the page still renders. */
+export function SectionUnavailable({ what }: { what: string }) {
+  return (
+    <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-900">
+      {what} cannot be shown right now. Please try again in a moment.
+    </p>
+  );
+}

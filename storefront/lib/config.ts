@@ -1,0 +1,34 @@
+/**
+ * The storefront's server-side configuration, parsed once from the environment.
+ * Only server code imports this file; nothing here reaches the browser bundle.
+ */
+import 'server-only';
+import { z } from 'zod';
+
+export const storefrontConfigSchema = z.object({
+  CMS_URL: z.url().default('http://127.0.0.1:1337'),
+  COMMERCE_URL: z.url().default('http://127.0.0.1:4000'),
+  SITE_URL: z.url().default('http://127.0.0.1:3000'),
+  CMS_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+});
+
+export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;
+
+export function parseStorefrontConfig(env: Record<string, string | undefined>): StorefrontConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => Boolean(value)));
+  const result = storefrontConfigSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(
+      `Invalid configuration: ${String(issue?.path[0])} ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  return result.data;
+}
+
+let parsed: StorefrontConfig | undefined;
+
+export function storefrontConfig(): StorefrontConfig {
+  parsed ??= parseStorefrontConfig(process.env);
+  return parsed;
+}

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumExecutable } from './support/chromium.js';
+
+const executablePath = chromiumExecutable();
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    // Set by the global setup, which starts the services on free ports.
+    baseURL: process.env.E2E_STOREFRONT_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+  ],
+});

@@ -1,0 +1,19 @@
+/**
+ * Which Chromium the journeys drive: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else
+ * Playwright's own browser. Browsers are never downloaded by the tests.
+ */
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+export function chromiumExecutable(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (found) return found;
+  if (process.env.CHROMIUM_PATH) {
+    throw new Error(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, but no file is there.`);
+  }
+  if (existsSync(chromium.executablePath())) return undefined;
+  throw new Error(
+    'No Chromium found for the end-to-end tests: install one (on Debian or Ubuntu: `apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
+}
