@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
@@ -5,6 +6,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The commerce API's zod schemas are imported from the service's TypeScript sources.
   transpilePackages: ['commerce-service'],
+  // The Docker image ships the self-contained server; local runs use `next start`.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  outputFileTracingRoot: path.join(import.meta.dirname, '..'),
 };
 
 export default nextConfig;

@@ -60,7 +60,9 @@ function newestMtime(target) {
 export function isStale(build) {
   const output = path.join(ROOT, build.output);
   if (!existsSync(output)) return true;
-  const inputs = [...build.inputs, 'package-lock.json'].map((input) => path.join(ROOT, input));
+  const inputs = [...build.inputs, 'package-lock.json', 'tsconfig.base.json'].map((input) =>
+    path.join(ROOT, input),
+  );
   return Math.max(...inputs.map(newestMtime)) > statSync(output).mtimeMs;
 }
 

@@ -25,6 +25,18 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+const LOCATION_VARIABLES = [
+  'CMS_URL',
+  'COMMERCE_URL',
+  'SITE_URL',
+  'STOREFRONT_URL',
+  'CMS_PUBLIC_URL',
+  'DATA_DIR',
+  'CMS_DATA_DIR',
+  'DATABASE_URL',
+  'CMS_DATABASE_URL',
+];
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -51,12 +63,17 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
-export async function startStack(): Promise<RunningStack> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+/**
+ * @param options.dataDir an existing data directory to start on (kept at stop); by default a
+ *   fresh temporary one, removed at stop.
+ */
+export async function startStack(options: { dataDir?: string } = {}): Promise<RunningStack> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const ports = { storefront: await freePort(), commerce: await freePort(), cms: await freePort() };
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
-  delete env.DATABASE_URL;
-  delete env.CMS_DATABASE_URL;
+  // The stack is self-contained: addresses and data locations from a developer's .env or
+  // shell must not point it at another running shop.
+  for (const name of LOCATION_VARIABLES) delete env[name];
   const services = serviceDefinitions({
     mode: 'start',
     dataDir,
@@ -93,7 +110,7 @@ export async function startStack(): Promise<RunningStack> {
           }),
       ),
     );
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

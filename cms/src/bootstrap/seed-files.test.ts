@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { blogPostSeed, faqItemSeed, seedFiles } from './seed-files';
+
+const cmsRoot = path.resolve(__dirname, '../..');
+
+function readSeed(file: string): unknown[] {
+  return JSON.parse(readFileSync(path.join(cmsRoot, 'data', file), 'utf8'));
+}
+
+function contentTypeAttributes(uid: string): Record<string, { required?: boolean }> {
+  const name = uid.split('.').pop() as string;
+  const schema = JSON.parse(
+    readFileSync(path.join(cmsRoot, 'src/api', name, 'content-types', name, 'schema.json'), 'utf8'),
+  );
+  return schema.attributes;
+}
+
+describe('seed data files', () => {
+  it.each(seedFiles.map((seed) => [seed.file, seed] as const))(
+    '%s matches its schema',
+    (_file, seed) => {
+      expect(() => seed.schema.parse(readSeed(seed.file))).not.toThrow();
+    },
+  );
+
+  it.each(seedFiles.map((seed) => [seed.file, seed] as const))(
+    '%s uses only attributes its content type has, and fills every required one',
+    (_file, seed) => {
+      const attributes = contentTypeAttributes(seed.uid);
+      const required = Object.entries(attributes)
+        .filter(([, attribute]) => attribute.required)
+        .map(([name]) => name);
+      for (const entry of seed.schema.parse(readSeed(seed.file))) {
+        const { key: _key, status: _status, createdAt: _createdAt, ...fields } = entry;
+        expect(Object.keys(attributes)).toEqual(expect.arrayContaining(Object.keys(fields)));
+        expect(Object.keys(fields)).toEqual(expect.arrayContaining(required));
+      }
+    },
+  );
+
+  it('has unique keys in every file', () => {
+    for (const seed of seedFiles) {
+      const keys = seed.schema.parse(readSeed(seed.file)).map((entry) => entry.key);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+
+  it('holds the 8 home and 4 contact FAQ items the site shows', () => {
+    const items = faqItemSeed.array().parse(readSeed('faq-items.json'));
+    expect(items.filter((item) => item.placement === 'home')).toHaveLength(8);
+    expect(items.filter((item) => item.placement === 'contact')).toHaveLength(4);
+  });
+
+  it('holds the three featured articles with the titles, categories and read times of the blog', () => {
+    const posts = blogPostSeed.array().parse(readSeed('blog-posts.json'));
+    const featured = posts
+      .filter((post) => post.featured)
+      .map(({ slug, title, category, readTimeMinutes }) => ({
+        slug,
+        title,
+        category,
+        readTimeMinutes,
+      }));
+    expect(featured).toEqual([
+      {
+        slug: 'featured-1',
+        title: "Getting Started with ABA: A Parent's First Steps",
+        category: 'Getting Started',
+        readTimeMinutes: 5,
+      },
+      {
+        slug: 'featured-2',
+        title: 'Building Emotional Connection Through ABA',
+        category: 'Emotional Development',
+        readTimeMinutes: 7,
+      },
+      {
+        slug: 'featured-3',
+        title: 'Creating Family Harmony with Consistent ABA Practices',
+        category: 'Family Support',
+        readTimeMinutes: 6,
+      },
+    ]);
+    expect(posts.filter((post) => post.status === 'draft')).toHaveLength(1);
+  });
+});

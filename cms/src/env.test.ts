@@ -1,0 +1,67 @@
+import { DEVELOPMENT_ADMIN, parseCmsEnv, requireSecrets } from './env';
+
+const secrets = {
+  APP_KEYS: 'first-key-0123456789,second-key-0123456789',
+  API_TOKEN_SALT: 'api-token-salt-0123456789',
+  ADMIN_JWT_SECRET: 'admin-jwt-secret-0123456789',
+  TRANSFER_TOKEN_SALT: 'transfer-salt-0123456789',
+  JWT_SECRET: 'jwt-secret-0123456789',
+  ENCRYPTION_KEY: 'encryption-key-0123456789',
+};
+
+describe('parseCmsEnv', () => {
+  it('applies the embedded defaults', () => {
+    const env = parseCmsEnv({});
+    expect(env).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 1337,
+      CMS_ADMIN_EMAIL: DEVELOPMENT_ADMIN.email,
+    });
+    expect(env.CMS_DATA_DIR).toMatch(/\.data$/);
+  });
+
+  it('splits APP_KEYS on commas', () => {
+    expect(parseCmsEnv(secrets).APP_KEYS).toEqual([
+      'first-key-0123456789',
+      'second-key-0123456789',
+    ]);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [
+      { CMS_DATABASE_URL: 'mysql://db/cms' },
+      /^Invalid configuration: CMS_DATABASE_URL must be a postgres/,
+    ],
+    [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET must be at least 16 characters/],
+    [
+      { CMS_ADMIN_PASSWORD: 'alllowercase1' },
+      /^Invalid configuration: CMS_ADMIN_PASSWORD must contain an upper-case letter/,
+    ],
+  ])('rejects %j with one message naming the variable', (env, message) => {
+    expect(() => parseCmsEnv(env)).toThrow(message);
+  });
+
+  it('refuses the development password in production', () => {
+    expect(() => parseCmsEnv({ ...secrets, NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production/,
+    );
+    expect(
+      parseCmsEnv({ ...secrets, NODE_ENV: 'production', CMS_ADMIN_PASSWORD: 'A-strong-Passw0rd' })
+        .NODE_ENV,
+    ).toBe('production');
+  });
+});
+
+describe('requireSecrets', () => {
+  it('names the first missing secret', () => {
+    const { JWT_SECRET: _omitted, ...withoutJwt } = secrets;
+    expect(() => requireSecrets(parseCmsEnv(withoutJwt))).toThrow(
+      /^Invalid configuration: JWT_SECRET is required/,
+    );
+  });
+
+  it('accepts a complete set', () => {
+    expect(() => requireSecrets(parseCmsEnv(secrets))).not.toThrow();
+  });
+});
