@@ -70,10 +70,13 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
 export async function startStack(options: { dataDir?: string } = {}): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const ports = { storefront: await freePort(), commerce: await freePort(), cms: await freePort() };
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   // The stack is self-contained: addresses and data locations from a developer's .env or
   // shell must not point it at another running shop.
-  for (const name of LOCATION_VARIABLES) delete env[name];
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries({ ...process.env, NODE_ENV: 'test' }).filter(
+      ([name]) => !LOCATION_VARIABLES.includes(name),
+    ),
+  );
   const services = serviceDefinitions({
     mode: 'start',
     dataDir,
