@@ -11,7 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  // The JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE) feeds npm test's pass/fail count.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     // Set by the global setup, which starts the services on free ports.
     baseURL: process.env.E2E_STOREFRONT_URL,

@@ -73,7 +73,7 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
       cwd: path.join(ROOT, 'cms'),
       command:
         mode === 'dev'
-          ? `"${node}" "${strapi}" develop --no-watch-admin`
+          ? `"${node}" "${strapi}" develop --no-watch-admin --no-install-deps`
           : `"${node}" "${strapi}" start`,
       env: {
         ...common,

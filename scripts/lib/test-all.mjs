@@ -4,6 +4,7 @@
  * failure with a non-zero exit.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './build.mjs';
 import { ROOT } from './paths.mjs';
@@ -20,7 +21,28 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
+const WORKSPACES_WITH_TESTS = ['commerce-service', 'cms', 'storefront'];
+const REPORTS_DIR = path.join(ROOT, '.tmp', 'test-reports');
+
+/** Adds up the passed and failed counts of the jest and Playwright JSON reports. */
+function countTests() {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  for (const workspace of WORKSPACES_WITH_TESTS) {
+    const report = JSON.parse(readFileSync(path.join(REPORTS_DIR, `${workspace}.json`), 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  const e2e = JSON.parse(readFileSync(path.join(REPORTS_DIR, 'e2e.json'), 'utf8')).stats;
+  totals.passed += e2e.expected + e2e.flaky;
+  totals.failed += e2e.unexpected;
+  totals.skipped += e2e.skipped;
+  return totals;
+}
+
 export async function testAll() {
+  rmSync(REPORTS_DIR, { recursive: true, force: true });
+  mkdirSync(REPORTS_DIR, { recursive: true });
   if (process.env.TEST_DATABASE_URL) {
     console.log('Integration tests use PostgreSQL from TEST_DATABASE_URL.');
   } else {
@@ -31,9 +53,12 @@ export async function testAll() {
   step('Type-check (tsc --noEmit, every workspace)', () =>
     run('npm', ['run', 'typecheck', '--silent']),
   );
-  step('Unit and integration tests (every workspace)', () =>
-    run('npm', ['test', '--workspaces', '--if-present']),
-  );
+  step('Unit and integration tests (every workspace)', () => {
+    for (const workspace of WORKSPACES_WITH_TESTS) {
+      const report = path.join(REPORTS_DIR, `${workspace}.json`);
+      run('npm', ['test', '--workspace', workspace, '--', '--json', `--outputFile=${report}`]);
+    }
+  });
   step('docker-compose.yml validation', () => {
     if (!hasCommand('docker-compose')) {
       console.log(
@@ -52,7 +77,11 @@ export async function testAll() {
   });
   step('Build (what is not built yet)', () => ensureBuilt());
   step('End-to-end journeys (Playwright, Chromium)', () =>
-    run('npm', ['run', 'test:e2e', '--workspace', 'tests']),
+    run('npm', ['run', 'test:e2e', '--workspace', 'tests'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(REPORTS_DIR, 'e2e.json') },
+    }),
   );
+  const { passed, failed, skipped } = countTests();
   console.log('\nAll checks passed.');
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
