@@ -28,7 +28,7 @@ describe('parseCmsEnv', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a port number from 0 to 65535$/],
     [
       { CMS_DATABASE_URL: 'mysql://db/cms' },
       /^Invalid configuration: CMS_DATABASE_URL must be a postgres/,

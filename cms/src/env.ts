@@ -22,13 +22,21 @@ function cmsRoot(): string {
 export const DEVELOPMENT_ADMIN: { email: string; password: string } = developmentAdmin;
 
 const secret = z.string().min(16, 'must be at least 16 characters');
+const PORT_ERROR = 'must be a port number from 0 to 65535';
 
 export const cmsEnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(1337),
-    CMS_PUBLIC_URL: z.url().optional(),
+    PORT: z.coerce
+      .number({ error: PORT_ERROR })
+      .int(PORT_ERROR)
+      .min(0, PORT_ERROR)
+      .max(65535, PORT_ERROR)
+      .default(1337),
+    CMS_PUBLIC_URL: z
+      .url({ error: 'must be an absolute URL such as https://cms.example.com' })
+      .optional(),
     CMS_DATA_DIR: z
       .string()
       .min(1)

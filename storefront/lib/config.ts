@@ -5,10 +5,12 @@
 import 'server-only';
 import { z } from 'zod';
 
+const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
+
 export const storefrontConfigSchema = z.object({
-  CMS_URL: z.url().default('http://127.0.0.1:1337'),
-  COMMERCE_URL: z.url().default('http://127.0.0.1:4000'),
-  SITE_URL: z.url().default('http://127.0.0.1:3000'),
+  CMS_URL: url().default('http://127.0.0.1:1337'),
+  COMMERCE_URL: url().default('http://127.0.0.1:4000'),
+  SITE_URL: url().default('http://127.0.0.1:3000'),
   CMS_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 

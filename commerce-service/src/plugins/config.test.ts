@@ -14,13 +14,16 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
-    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT must be a port number from 0 to 65535$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT must be a port number from 0 to 65535$/],
     [
       { DATABASE_URL: 'mysql://localhost/shop' },
       /^Invalid configuration: DATABASE_URL must be a postgres/,
     ],
-    [{ STOREFRONT_URL: 'not a url' }, /^Invalid configuration: STOREFRONT_URL /],
+    [
+      { STOREFRONT_URL: 'not a url' },
+      /^Invalid configuration: STOREFRONT_URL must be an absolute URL/,
+    ],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
   ])('rejects %j with one message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

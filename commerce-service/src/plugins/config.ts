@@ -8,7 +8,13 @@ import { z } from 'zod';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-const port = z.coerce.number().int().min(0).max(65535);
+const PORT_ERROR = 'must be a port number from 0 to 65535';
+const port = z.coerce
+  .number({ error: PORT_ERROR })
+  .int(PORT_ERROR)
+  .min(0, PORT_ERROR)
+  .max(65535, PORT_ERROR);
+const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:3000' });
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,7 +25,7 @@ export const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
-  STOREFRONT_URL: z.url().default('http://127.0.0.1:3000'),
+  STOREFRONT_URL: url().default('http://127.0.0.1:3000'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
