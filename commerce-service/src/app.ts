@@ -16,6 +16,8 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Readable lines while developing; JSON lines everywhere else.
+      ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
     },
     ...options,
   });
