@@ -2,7 +2,7 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
-export default createJestConfig({
+const jestConfig = createJestConfig({
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
@@ -12,3 +12,16 @@ export default createJestConfig({
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
 });
+
+// `marked` and sanitize-html's parser ship only as ES modules, so jest compiles them like the
+// app's own code.
+export default async () => {
+  const config = await jestConfig();
+  return {
+    ...config,
+    transformIgnorePatterns: [
+      '/node_modules/(?!(marked|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
+      '^.+\\.module\\.(css|sass|scss)$',
+    ],
+  };
+};

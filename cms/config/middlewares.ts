@@ -1,7 +1,20 @@
-export default [
+import { cmsEnv } from '../src/env';
+
+export default () => [
   'strapi::logger',
   'strapi::errors',
-  'strapi::security',
+  {
+    name: 'strapi::security',
+    config: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // The admin's preview panel frames the storefront's draft page.
+          'frame-src': ["'self'", new URL(cmsEnv().STOREFRONT_URL).origin],
+        },
+      },
+    },
+  },
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',

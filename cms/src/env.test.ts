@@ -1,4 +1,4 @@
-import { DEVELOPMENT_ADMIN, parseCmsEnv, requireSecrets } from './env';
+import { DEVELOPMENT_ADMIN, parseCmsEnv, requireRuntimeSettings } from './env';
 
 const secrets = {
   APP_KEYS: 'first-key-0123456789,second-key-0123456789',
@@ -41,27 +41,47 @@ describe('parseCmsEnv', () => {
   ])('rejects %j with one message naming the variable', (env, message) => {
     expect(() => parseCmsEnv(env)).toThrow(message);
   });
-
-  it('refuses the development password in production', () => {
-    expect(() => parseCmsEnv({ ...secrets, NODE_ENV: 'production' })).toThrow(
-      /^Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production/,
-    );
-    expect(
-      parseCmsEnv({ ...secrets, NODE_ENV: 'production', CMS_ADMIN_PASSWORD: 'A-strong-Passw0rd' })
-        .NODE_ENV,
-    ).toBe('production');
-  });
 });
 
-describe('requireSecrets', () => {
+const production = {
+  ...secrets,
+  NODE_ENV: 'production',
+  REVALIDATE_SECRET: 'revalidate-secret-0123456789',
+  PREVIEW_SECRET: 'preview-secret-0123456789',
+  CMS_ADMIN_PASSWORD: 'A-strong-Passw0rd',
+};
+
+describe('requireRuntimeSettings', () => {
   it('names the first missing secret', () => {
     const { JWT_SECRET: _omitted, ...withoutJwt } = secrets;
-    expect(() => requireSecrets(parseCmsEnv(withoutJwt))).toThrow(
+    expect(() => requireRuntimeSettings(parseCmsEnv(withoutJwt))).toThrow(
       /^Invalid configuration: JWT_SECRET is required/,
     );
   });
 
-  it('accepts a complete set', () => {
-    expect(() => requireSecrets(parseCmsEnv(secrets))).not.toThrow();
+  it('accepts a complete set in development', () => {
+    expect(() => requireRuntimeSettings(parseCmsEnv(secrets))).not.toThrow();
+  });
+
+  it('refuses the development password in production', () => {
+    const { CMS_ADMIN_PASSWORD: _omitted, ...withDefaultPassword } = production;
+    expect(() => requireRuntimeSettings(parseCmsEnv(withDefaultPassword))).toThrow(
+      /^Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production/,
+    );
+  });
+
+  it('requires the secrets shared with the storefront in production', () => {
+    const { PREVIEW_SECRET: _omitted, ...withoutPreview } = production;
+    expect(() => requireRuntimeSettings(parseCmsEnv(withoutPreview))).toThrow(
+      /^Invalid configuration: PREVIEW_SECRET is required in production/,
+    );
+  });
+
+  it('accepts a complete production configuration', () => {
+    expect(() => requireRuntimeSettings(parseCmsEnv(production))).not.toThrow();
+  });
+
+  it('lets `strapi build` load the configuration without any secret', () => {
+    expect(parseCmsEnv({ NODE_ENV: 'production' }).NODE_ENV).toBe('production');
   });
 });

@@ -24,57 +24,52 @@ export const DEVELOPMENT_ADMIN: { email: string; password: string } = developmen
 const secret = z.string().min(16, 'must be at least 16 characters');
 const PORT_ERROR = 'must be a port number from 0 to 65535';
 
-export const cmsEnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce
-      .number({ error: PORT_ERROR })
-      .int(PORT_ERROR)
-      .min(0, PORT_ERROR)
-      .max(65535, PORT_ERROR)
-      .default(1337),
-    CMS_PUBLIC_URL: z
-      .url({ error: 'must be an absolute URL such as https://cms.example.com' })
-      .optional(),
-    CMS_DATA_DIR: z
-      .string()
-      .min(1)
-      .default(path.resolve(cmsRoot(), '..', '.data')),
-    CMS_DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-      .optional(),
-    // Secrets are optional here because `strapi build` loads this configuration too and
-    // needs none of them; requireSecrets() insists on them when the CMS starts.
-    APP_KEYS: z
-      .string()
-      .transform((value) => value.split(',').map((key) => key.trim()))
-      .pipe(z.array(secret).min(1))
-      .optional(),
-    API_TOKEN_SALT: secret.optional(),
-    ADMIN_JWT_SECRET: secret.optional(),
-    TRANSFER_TOKEN_SALT: secret.optional(),
-    JWT_SECRET: secret.optional(),
-    ENCRYPTION_KEY: secret.optional(),
-    CMS_ADMIN_EMAIL: z.email().default(DEVELOPMENT_ADMIN.email),
-    CMS_ADMIN_PASSWORD: z
-      .string()
-      .min(8)
-      .regex(/[a-z]/, 'must contain a lower-case letter')
-      .regex(/[A-Z]/, 'must contain an upper-case letter')
-      .regex(/[0-9]/, 'must contain a digit')
-      .default(DEVELOPMENT_ADMIN.password),
-  })
-  .superRefine((env, context) => {
-    if (env.NODE_ENV === 'production' && env.CMS_ADMIN_PASSWORD === DEVELOPMENT_ADMIN.password) {
-      context.addIssue({
-        code: 'custom',
-        path: ['CMS_ADMIN_PASSWORD'],
-        message:
-          'must be set to your own password in production (the development default is public)',
-      });
-    }
-  });
+export const cmsEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: PORT_ERROR })
+    .int(PORT_ERROR)
+    .min(0, PORT_ERROR)
+    .max(65535, PORT_ERROR)
+    .default(1337),
+  CMS_PUBLIC_URL: z
+    .url({ error: 'must be an absolute URL such as https://cms.example.com' })
+    .optional(),
+  CMS_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.resolve(cmsRoot(), '..', '.data')),
+  CMS_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  // Secrets are optional here because `strapi build` loads this configuration too and
+  // needs none of them; requireSecrets() insists on them when the CMS starts.
+  APP_KEYS: z
+    .string()
+    .transform((value) => value.split(',').map((key) => key.trim()))
+    .pipe(z.array(secret).min(1))
+    .optional(),
+  API_TOKEN_SALT: secret.optional(),
+  ADMIN_JWT_SECRET: secret.optional(),
+  TRANSFER_TOKEN_SALT: secret.optional(),
+  JWT_SECRET: secret.optional(),
+  ENCRYPTION_KEY: secret.optional(),
+  STOREFRONT_URL: z
+    .url({ error: 'must be an absolute URL such as http://127.0.0.1:3000' })
+    .default('http://127.0.0.1:3000'),
+  // Shared with the storefront: authenticates the publish webhook and draft previews.
+  REVALIDATE_SECRET: secret.optional(),
+  PREVIEW_SECRET: secret.optional(),
+  CMS_ADMIN_EMAIL: z.email().default(DEVELOPMENT_ADMIN.email),
+  CMS_ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .regex(/[a-z]/, 'must contain a lower-case letter')
+    .regex(/[A-Z]/, 'must contain an upper-case letter')
+    .regex(/[0-9]/, 'must contain a digit')
+    .default(DEVELOPMENT_ADMIN.password),
+});
 
 export type CmsEnv = z.infer<typeof cmsEnvSchema>;
 
@@ -99,12 +94,30 @@ const SECRETS = [
   'ENCRYPTION_KEY',
 ] as const;
 
-/** Throws naming the first secret that is missing; the CMS cannot serve without them. */
-export function requireSecrets(env: CmsEnv): void {
+/**
+ * What the CMS needs to serve, checked when it starts (not when `strapi build` loads the
+ * configuration): its secrets, and in production the shared secrets and a password of the
+ * operator's own. Throws naming the first variable that is wrong.
+ */
+export function requireRuntimeSettings(env: CmsEnv): void {
   const missing = SECRETS.find((name) => env[name] === undefined);
   if (missing) {
     throw new Error(
       `Invalid configuration: ${missing} is required (a random value of at least 16 characters; npm start generates local ones)`,
+    );
+  }
+  if (env.NODE_ENV !== 'production') return;
+  const missingShared = (['REVALIDATE_SECRET', 'PREVIEW_SECRET'] as const).find(
+    (name) => !env[name],
+  );
+  if (missingShared) {
+    throw new Error(
+      `Invalid configuration: ${missingShared} is required in production (a random value shared with the storefront)`,
+    );
+  }
+  if (env.CMS_ADMIN_PASSWORD === DEVELOPMENT_ADMIN.password) {
+    throw new Error(
+      'Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production (the development default is public)',
     );
   }
 }

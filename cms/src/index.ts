@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { bootstrap } from './bootstrap';
-import { cmsEnv, exitOnConfigError, requireSecrets } from './env';
+import { cmsEnv, exitOnConfigError, requireRuntimeSettings } from './env';
 
 export default {
   register() {
-    exitOnConfigError(() => requireSecrets(cmsEnv()));
+    exitOnConfigError(() => requireRuntimeSettings(cmsEnv()));
   },
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await bootstrap(strapi);

@@ -11,6 +11,8 @@ export const DEFAULT_PORTS = { storefront: 3000, commerce: 4000, cms: 1337 };
 export const HOST = '127.0.0.1';
 
 const SECRET_NAMES = [
+  'REVALIDATE_SECRET',
+  'PREVIEW_SECRET',
   'APP_KEYS',
   'API_TOKEN_SALT',
   'ADMIN_JWT_SECRET',
@@ -62,6 +64,12 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
     cms: `http://${HOST}:${ports.cms}`,
   };
   const node = process.execPath;
+  const secrets = localSecrets(dataDir);
+  // Shared by the CMS (sender) and the storefront (receiver).
+  const sharedSecrets = {
+    REVALIDATE_SECRET: secrets.REVALIDATE_SECRET,
+    PREVIEW_SECRET: secrets.PREVIEW_SECRET,
+  };
   const common = { ...env, STRAPI_TELEMETRY_DISABLED: 'true', NEXT_TELEMETRY_DISABLED: '1' };
   const strapi = path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js');
   const next = path.join(ROOT, 'node_modules/next/dist/bin/next');
@@ -84,7 +92,12 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
         NODE_ENV: env.NODE_ENV === 'production' ? 'production' : 'development',
         BROWSER: 'none',
         ...withDefaults(
-          { CMS_DATA_DIR: dataDir, CMS_PUBLIC_URL: urls.cms, ...localSecrets(dataDir) },
+          {
+            CMS_DATA_DIR: dataDir,
+            CMS_PUBLIC_URL: urls.cms,
+            STOREFRONT_URL: urls.storefront,
+            ...secrets,
+          },
           env,
         ),
       },
@@ -115,7 +128,12 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
       env: {
         ...common,
         ...withDefaults(
-          { CMS_URL: urls.cms, COMMERCE_URL: urls.commerce, SITE_URL: urls.storefront },
+          {
+            CMS_URL: urls.cms,
+            COMMERCE_URL: urls.commerce,
+            SITE_URL: urls.storefront,
+            ...sharedSecrets,
+          },
           env,
         ),
       },

@@ -6,12 +6,16 @@ import 'server-only';
 import { z } from 'zod';
 
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
+const secret = z.string().min(16, 'must be at least 16 characters');
 
 export const storefrontConfigSchema = z.object({
   CMS_URL: url().default('http://127.0.0.1:1337'),
   COMMERCE_URL: url().default('http://127.0.0.1:4000'),
   SITE_URL: url().default('http://127.0.0.1:3000'),
   CMS_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Shared with the CMS: its publish webhook and its draft-preview links carry them.
+  REVALIDATE_SECRET: secret.optional(),
+  PREVIEW_SECRET: secret.optional(),
 });
 
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

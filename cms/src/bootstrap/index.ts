@@ -1,14 +1,22 @@
 /**
- * Runs at every start and is idempotent: the editor account, public read permissions and
- * the seed content are created once, and nothing a marketer changed is overwritten.
+ * Runs at every start and is idempotent: the editor account, public read permissions, the
+ * revalidation webhook and the seed content are put in place, and nothing a marketer
+ * changed is overwritten.
  */
 import type { Core } from '@strapi/strapi';
 import { cmsEnv } from '../env';
 import { ensureAdminAccount } from './admin-account';
-import { grantPublicRead } from './public-permissions';
+import { disablePublicRegistration, grantPublicRead } from './public-permissions';
+import { registerRevalidationWebhook } from './revalidation-webhook';
 import { seedContent } from './seed-content';
 
-export const PUBLIC_READ_TYPES = ['api::blog-post.blog-post', 'api::faq-item.faq-item'] as const;
+export const PUBLIC_READ_TYPES = [
+  'api::blog-post.blog-post',
+  'api::faq-item.faq-item',
+  'api::testimonial.testimonial',
+  'api::chapter.chapter',
+  'api::legal-page.legal-page',
+] as const;
 
 export async function bootstrap(strapi: Core.Strapi) {
   const env = cmsEnv();
@@ -17,5 +25,10 @@ export async function bootstrap(strapi: Core.Strapi) {
     password: env.CMS_ADMIN_PASSWORD,
   });
   await grantPublicRead(strapi, PUBLIC_READ_TYPES);
+  await disablePublicRegistration(strapi);
+  await registerRevalidationWebhook(strapi, {
+    storefrontUrl: env.STOREFRONT_URL,
+    secret: env.REVALIDATE_SECRET,
+  });
   await seedContent(strapi);
 }

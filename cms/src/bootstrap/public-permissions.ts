@@ -20,3 +20,14 @@ export async function grantPublicRead(strapi: Core.Strapi, contentTypes: readonl
     }
   }
 }
+
+/**
+ * The shop has no CMS accounts for visitors: public sign-up through the users-permissions
+ * plugin (`/api/auth/local/register`) is turned off, so nobody gains a role by registering.
+ */
+export async function disablePublicRegistration(strapi: Core.Strapi) {
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
+  const advanced = ((await store.get({ key: 'advanced' })) ?? {}) as Record<string, unknown>;
+  if (advanced.allow_register === false) return;
+  await store.set({ key: 'advanced', value: { ...advanced, allow_register: false } });
+}

@@ -3,32 +3,49 @@
  * already applied are remembered in Strapi's store, so a restart neither duplicates an
  * entry nor brings back one a marketer edited or deleted.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
-import { seedFiles, type SeedEntry } from './seed-files';
+import { seedFiles, type MediaSeed, type SeedEntry } from './seed-files';
 
 const STORE = { type: 'core', name: 'shop-seed' } as const;
+
+const MIME_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+};
 
 export async function seedContent(strapi: Core.Strapi) {
   const store = strapi.store(STORE);
   const applied = new Set(((await store.get({ key: 'applied' })) as string[] | null) ?? []);
   const dataDir = path.join(strapi.dirs.app.root, 'data');
 
-  for (const { file, uid, schema } of seedFiles) {
+  for (const { file, uid, schema, mediaFields } of seedFiles) {
     const entries = schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
     for (const entry of entries) {
       const seedKey = `${uid}:${entry.key}`;
       if (applied.has(seedKey)) continue;
-      await createEntry(strapi, uid, entry);
+      await createEntry(strapi, uid, entry, mediaFields, dataDir);
       applied.add(seedKey);
       await store.set({ key: 'applied', value: [...applied] });
     }
   }
 }
 
-async function createEntry(strapi: Core.Strapi, uid: UID.ContentType, entry: SeedEntry) {
-  const { key: _key, status, createdAt, ...data } = entry;
+async function createEntry(
+  strapi: Core.Strapi,
+  uid: UID.ContentType,
+  entry: SeedEntry,
+  mediaFields: string[],
+  dataDir: string,
+) {
+  const { key: _key, status, createdAt, ...fields } = entry;
+  const data: Record<string, unknown> = { ...fields };
+  for (const field of mediaFields) {
+    const media = data[field] as MediaSeed | undefined;
+    if (media) data[field] = await uploadImage(strapi, dataDir, media);
+  }
   const document = await strapi.documents(uid).create({
     data: data as never,
     ...(status === 'published' ? { status: 'published' as const } : {}),
@@ -40,4 +57,29 @@ async function createEntry(strapi: Core.Strapi, uid: UID.ContentType, entry: See
       data: { createdAt: new Date(createdAt) },
     });
   }
+}
+
+/** Puts a shipped image into the media library and returns its id. */
+async function uploadImage(
+  strapi: Core.Strapi,
+  dataDir: string,
+  media: MediaSeed,
+): Promise<number> {
+  const filepath = path.join(dataDir, media.file);
+  const extension = path.extname(filepath);
+  const [uploaded] = await strapi
+    .plugin('upload')
+    .service('upload')
+    .upload({
+      data: {
+        fileInfo: { name: path.basename(filepath), alternativeText: media.alt, caption: null },
+      },
+      files: {
+        filepath,
+        originalFilename: path.basename(filepath),
+        mimetype: MIME_TYPES[extension] ?? 'application/octet-stream',
+        size: statSync(filepath).size,
+      },
+    });
+  return uploaded.id;
 }

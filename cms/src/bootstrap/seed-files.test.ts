@@ -1,6 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { blogPostSeed, faqItemSeed, seedFiles } from './seed-files';
+import {
+  blogPostSeed,
+  chapterSeed,
+  faqItemSeed,
+  legalPageSeed,
+  seedFiles,
+  testimonialSeed,
+} from './seed-files';
 
 const cmsRoot = path.resolve(__dirname, '../..');
 
@@ -83,5 +90,44 @@ describe('seed data files', () => {
       },
     ]);
     expect(posts.filter((post) => post.status === 'draft')).toHaveLength(1);
+  });
+
+  it('holds the ten chapters, numbered 1 to 10', () => {
+    const chapters = chapterSeed.array().parse(readSeed('chapters.json'));
+    expect(chapters.map((chapter) => chapter.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('holds 3 home testimonials and 1 shop testimonial, each with 5 stars', () => {
+    const testimonials = testimonialSeed.array().parse(readSeed('testimonials.json'));
+    expect(testimonials.filter((item) => item.placement === 'home')).toHaveLength(3);
+    expect(testimonials.filter((item) => item.placement === 'shop')).toHaveLength(1);
+    expect(testimonials.every((item) => item.rating === 5)).toBe(true);
+  });
+
+  it('holds the three legal pages with their dates and section counts', () => {
+    const pages = legalPageSeed.array().parse(readSeed('legal-pages.json'));
+    expect(
+      pages.map(({ slug, dateLabel, date, sections }) => [slug, dateLabel, date, sections.length]),
+    ).toEqual([
+      ['privacy-policy', 'Last updated', '2025-09-26', 6],
+      ['terms-and-conditions', 'Last updated', '2025-09-26', 9],
+      ['no-refund-policy', 'Effective', '2025-09-30', 5],
+    ]);
+    const noRefund = pages.find((page) => page.slug === 'no-refund-policy');
+    const text = noRefund?.sections.map((section) => section.body).join('\n') ?? '';
+    expect(text).toMatch(/7 days/);
+    expect(text).toContain('(/contact)');
+    expect(text).toContain('mailto:');
+  });
+
+  it('ships every image a seed entry refers to', () => {
+    for (const seed of seedFiles) {
+      for (const entry of seed.schema.parse(readSeed(seed.file))) {
+        for (const field of seed.mediaFields) {
+          const media = (entry as Record<string, unknown>)[field] as { file: string } | undefined;
+          if (media) expect(existsSync(path.join(cmsRoot, 'data', media.file))).toBe(true);
+        }
+      }
+    }
   });
 });

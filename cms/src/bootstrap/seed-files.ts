@@ -1,12 +1,22 @@
-/** The seed data files and the shape each entry must have. */
+/** The seed data files in cms/data, and the shape each entry must have. */
 import type { UID } from '@strapi/strapi';
 import { z } from 'zod';
 
+const slug = z.string().regex(/^[a-z0-9-]+$/);
+
 const base = {
-  key: z.string().regex(/^[a-z0-9-]+$/),
+  key: slug,
   status: z.enum(['published', 'draft']).default('published'),
   createdAt: z.iso.datetime().optional(),
 };
+
+/** An image shipped under cms/data, uploaded to the media library with its alt text. */
+export const mediaSeed = z.object({
+  file: z.string().regex(/^images\/[a-z0-9/-]+\.(webp|png|jpg)$/),
+  alt: z.string().min(3).max(300),
+});
+
+export type MediaSeed = z.infer<typeof mediaSeed>;
 
 export const faqItemSeed = z.object({
   ...base,
@@ -19,19 +29,90 @@ export const faqItemSeed = z.object({
 export const blogPostSeed = z.object({
   ...base,
   title: z.string().min(3).max(200),
-  slug: z.string().regex(/^[a-z0-9-]+$/),
+  slug,
   excerpt: z.string().max(500).optional(),
   content: z.string().min(1),
   author: z.string().max(120).optional(),
+  cover: mediaSeed.optional(),
   featured: z.boolean(),
   category: z.string().max(80).optional(),
   icon: z.enum(['compass', 'heart', 'home', 'book', 'star', 'users']).optional(),
   readTimeMinutes: z.number().int().min(1).max(120).optional(),
 });
 
-export type SeedEntry = z.infer<typeof faqItemSeed> | z.infer<typeof blogPostSeed>;
+export const testimonialSeed = z.object({
+  ...base,
+  name: z.string().min(2).max(80),
+  role: z.string().min(2).max(120),
+  content: z.string().min(20).max(1000),
+  rating: z.number().int().min(1).max(5),
+  photo: mediaSeed,
+  placement: z.enum(['home', 'shop']),
+  order: z.number().int().min(0).max(1000),
+});
 
-export const seedFiles: { file: string; uid: UID.ContentType; schema: z.ZodType<SeedEntry[]> }[] = [
-  { file: 'faq-items.json', uid: 'api::faq-item.faq-item', schema: z.array(faqItemSeed) },
-  { file: 'blog-posts.json', uid: 'api::blog-post.blog-post', schema: z.array(blogPostSeed) },
+export const chapterSeed = z.object({
+  ...base,
+  number: z.number().int().min(1).max(10),
+  title: z.string().min(3).max(120),
+  description: z.string().min(20).max(400),
+});
+
+export const legalPageSeed = z.object({
+  ...base,
+  slug: z.enum(['privacy-policy', 'terms-and-conditions', 'no-refund-policy']),
+  title: z.string().min(3).max(120),
+  dateLabel: z.enum(['Last updated', 'Effective']),
+  date: z.iso.date(),
+  sections: z
+    .array(z.object({ heading: z.string().min(2).max(200), body: z.string().min(1) }))
+    .min(1),
+});
+
+export type SeedEntry =
+  | z.infer<typeof faqItemSeed>
+  | z.infer<typeof blogPostSeed>
+  | z.infer<typeof testimonialSeed>
+  | z.infer<typeof chapterSeed>
+  | z.infer<typeof legalPageSeed>;
+
+export interface SeedFile {
+  file: string;
+  uid: UID.ContentType;
+  schema: z.ZodType<SeedEntry[]>;
+  /** Attributes holding a MediaSeed, uploaded before the entry is created. */
+  mediaFields: string[];
+}
+
+export const seedFiles: SeedFile[] = [
+  {
+    file: 'faq-items.json',
+    uid: 'api::faq-item.faq-item',
+    schema: z.array(faqItemSeed),
+    mediaFields: [],
+  },
+  {
+    file: 'chapters.json',
+    uid: 'api::chapter.chapter',
+    schema: z.array(chapterSeed),
+    mediaFields: [],
+  },
+  {
+    file: 'testimonials.json',
+    uid: 'api::testimonial.testimonial',
+    schema: z.array(testimonialSeed),
+    mediaFields: ['photo'],
+  },
+  {
+    file: 'legal-pages.json',
+    uid: 'api::legal-page.legal-page',
+    schema: z.array(legalPageSeed),
+    mediaFields: [],
+  },
+  {
+    file: 'blog-posts.json',
+    uid: 'api::blog-post.blog-post',
+    schema: z.array(blogPostSeed),
+    mediaFields: ['cover'],
+  },
 ];

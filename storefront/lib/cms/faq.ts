@@ -12,8 +12,6 @@ export const faqItemSchema = z.object({
 
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
-export const faqTag = (placement: FaqItem['placement']) => `cms:faq-item:${placement}`;
-
 /** Published FAQ items for one page, in the order marketers gave them. */
 export function getFaqItems(placement: FaqItem['placement']): Promise<FaqItem[]> {
   const query = new URLSearchParams({
@@ -21,5 +19,5 @@ export function getFaqItems(placement: FaqItem['placement']): Promise<FaqItem[]>
     sort: 'order:asc',
     'pagination[pageSize]': '50',
   });
-  return fetchCollection('faq-items', query, faqItemSchema, ['cms:faq-item', faqTag(placement)]);
+  return fetchCollection('faq-item', 'faq-items', query, faqItemSchema);
 }

@@ -1,0 +1,19 @@
+import Link from 'next/link';
+
+/** The blog detail's not-found and error view (spec §2, §8), in Italian. */
+export function PostUnavailable({ title }: { title: string }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700">
+        Il post del blog che stai cercando non esiste o non è più disponibile.
+      </p>
+      <Link
+        href="/blog"
+        className="mt-8 inline-block rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800"
+      >
+        Torna al Blog
+      </Link>
+    </main>
+  );
+}
