@@ -7,7 +7,17 @@ import path from 'node:path';
 import { ROOT } from './paths.mjs';
 import { run } from './run.mjs';
 
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.next', '.strapi', '.data', '.tmp']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  '.next',
+  '.strapi',
+  '.data',
+  '.tmp',
+  'test-support',
+]);
+// Tests sit beside the code but never change what a build produces.
+const isTestFile = (name) => /\.test\.tsx?$/.test(name);
 
 export const BUILDS = [
   {
@@ -51,7 +61,7 @@ function newestMtime(target) {
   if (!stats.isDirectory()) return stats.mtimeMs;
   let newest = stats.mtimeMs;
   for (const entry of readdirSync(target)) {
-    if (SKIPPED_DIRS.has(entry)) continue;
+    if (SKIPPED_DIRS.has(entry) || isTestFile(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;

@@ -53,6 +53,8 @@ export async function testAll() {
   step('Type-check (tsc --noEmit, every workspace)', () =>
     run('npm', ['run', 'typecheck', '--silent']),
   );
+  // The CMS's integration tests boot the built CMS, so building comes first.
+  step('Build (what is not built yet)', () => ensureBuilt());
   step('Unit and integration tests (every workspace)', () => {
     for (const workspace of WORKSPACES_WITH_TESTS) {
       const report = path.join(REPORTS_DIR, `${workspace}.json`);
@@ -75,7 +77,6 @@ export async function testAll() {
       '--quiet',
     ]);
   });
-  step('Build (what is not built yet)', () => ensureBuilt());
   step('End-to-end journeys (Playwright, Chromium)', () =>
     run('npm', ['run', 'test:e2e', '--workspace', 'tests'], {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(REPORTS_DIR, 'e2e.json') },

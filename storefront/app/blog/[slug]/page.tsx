@@ -20,8 +20,10 @@ async function loadPost(slug: string, preview: boolean): Promise<BlogPost | null
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { slug } = await params;
-  const post = await loadPost(slug, false);
-  if (!post || post === 'failed') return { title: 'Blog' };
+  const post = await loadPost(slug, (await draftMode()).isEnabled);
+  // Here, before the page streams, a missing post still turns into an HTTP 404 for crawlers.
+  if (!post) notFound();
+  if (post === 'failed') return { title: 'Blog' };
   return { title: post.title, description: post.excerpt ?? undefined };
 }
 

@@ -1,0 +1,256 @@
+/**
+ * Boots the built CMS on a fresh database (SQLite, or PostgreSQL when TEST_DATABASE_URL is
+ * set) and checks what visitors and the storefront can see, and what a restart keeps.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  createCmsDatabase,
+  startCms,
+  type CmsDatabase,
+  type RunningCms,
+} from '../test-support/running-cms';
+import { DEVELOPMENT_ADMIN } from '../env';
+
+jest.setTimeout(180_000);
+
+interface Delivery {
+  path: string;
+  secret: string | undefined;
+  body: { event: string; model?: string; entry?: Record<string, unknown> };
+}
+
+let database: CmsDatabase;
+let cms: RunningCms;
+let listener: Server;
+let listenerUrl: string;
+const deliveries: Delivery[] = [];
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => resolve(body));
+  });
+}
+
+/** The parts of Strapi's JSON answers these tests read. */
+interface Entry {
+  documentId: string;
+  slug: string;
+  answer: string;
+  dateLabel: string;
+  date: string;
+  sections: unknown[];
+  photo: { url: string; alternativeText: string };
+}
+
+interface ApiBody {
+  data: Entry[] & Entry & { token: string };
+  meta: { pagination: { total: number } };
+  results: Entry[];
+  error: { message: string };
+}
+
+async function api(path: string, init?: RequestInit) {
+  const response = await fetch(`${cms.url}${path}`, init);
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as ApiBody,
+  };
+}
+
+async function total(type: string, query = '') {
+  const { status, body } = await api(`/api/${type}?pagination[pageSize]=100${query}`);
+  expect(status).toBe(200);
+  return body.meta.pagination.total;
+}
+
+async function adminToken(): Promise<string> {
+  const { status, body } = await api('/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEVELOPMENT_ADMIN),
+  });
+  expect(status).toBe(200);
+  return body.data.token;
+}
+
+beforeAll(async () => {
+  listener = createServer(async (request, response) => {
+    const body = await readBody(request);
+    deliveries.push({
+      path: request.url ?? '',
+      secret: request.headers['x-revalidate-secret'] as string | undefined,
+      body: JSON.parse(body || '{}'),
+    });
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const address = listener.address();
+  listenerUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  database = await createCmsDatabase();
+  cms = await startCms(database, { STOREFRONT_URL: listenerUrl });
+});
+
+afterAll(async () => {
+  await cms?.stop();
+  await database?.drop();
+  await new Promise((resolve) => listener?.close(resolve));
+});
+
+describe('a fresh CMS', () => {
+  it('runs on the database the test asked for', () => {
+    expect(cms.log()).toMatch(
+      database.kind === 'postgres' ? /Database\s+│\s+postgres/ : /Database\s+│\s+sqlite/,
+    );
+  });
+
+  it('serves every content type with the seeded counts', async () => {
+    expect(await total('blog-posts')).toBe(6);
+    expect(await total('blog-posts', '&filters[featured][$eq]=true')).toBe(3);
+    expect(await total('faq-items', '&filters[placement][$eq]=home')).toBe(8);
+    expect(await total('faq-items', '&filters[placement][$eq]=contact')).toBe(4);
+    expect(await total('testimonials', '&filters[placement][$eq]=home')).toBe(3);
+    expect(await total('testimonials', '&filters[placement][$eq]=shop')).toBe(1);
+    expect(await total('chapters')).toBe(10);
+    expect(await total('legal-pages')).toBe(3);
+  });
+
+  it('serves the seeded images with their alt text', async () => {
+    const { body } = await api('/api/testimonials?populate=photo');
+    for (const testimonial of body.data) {
+      expect(testimonial.photo.alternativeText).toMatch(/\w{3,}/);
+      const image = await fetch(`${cms.url}${testimonial.photo.url}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+    }
+  });
+
+  it('keeps the legal pages dated and their sections in order', async () => {
+    const { body } = await api('/api/legal-pages?populate=sections&sort=slug:asc');
+    expect(
+      body.data.map((page) => [page.slug, page.dateLabel, page.date, page.sections.length]),
+    ).toEqual([
+      ['no-refund-policy', 'Effective', '2025-09-30', 5],
+      ['privacy-policy', 'Last updated', '2025-09-26', 6],
+      ['terms-and-conditions', 'Last updated', '2025-09-26', 9],
+    ]);
+  });
+});
+
+describe('drafts stay hidden from the public', () => {
+  const DRAFT_SLUG = 'holiday-routines-draft';
+
+  it.each([
+    ['?status=draft'],
+    ['?publicationState=preview'],
+    ['?status=draft&publicationState=preview'],
+    ['?filters[publishedAt][$null]=true'],
+    ['?populate=*&status=draft'],
+    [`?filters[slug][$eq]=${DRAFT_SLUG}&status=draft`],
+  ])('through /api/blog-posts%s', async (query) => {
+    const { status, body } = await api(`/api/blog-posts${query}`);
+    expect(status).toBe(200);
+    expect(body.data.map((post) => post.slug)).not.toContain(DRAFT_SLUG);
+  });
+
+  it('through a direct findOne of the draft document', async () => {
+    const token = await adminToken();
+    const { body } = await api(
+      `/content-manager/collection-types/api::blog-post.blog-post?filters[slug][$eq]=${DRAFT_SLUG}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const documentId = body.results[0]?.documentId;
+    expect((await api(`/api/blog-posts/${documentId}`)).status).toBe(404);
+    expect((await api(`/api/blog-posts/${documentId}?status=draft`)).status).toBe(404);
+  });
+
+  it('through the preview route unless the shared secret is given', async () => {
+    expect((await api(`/api/preview/blog-posts/${DRAFT_SLUG}`)).status).toBe(401);
+    const wrong = await api(`/api/preview/blog-posts/${DRAFT_SLUG}`, {
+      headers: { 'x-preview-secret': 'not-the-secret-at-all' },
+    });
+    expect(wrong.status).toBe(401);
+    const right = await api(`/api/preview/blog-posts/${DRAFT_SLUG}`, {
+      headers: { 'x-preview-secret': database.env.PREVIEW_SECRET as string },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.data.slug).toBe(DRAFT_SLUG);
+  });
+
+  it('refuses anonymous writes and sign-ups', async () => {
+    const json = { 'content-type': 'application/json' };
+    const create = await api('/api/faq-items', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        data: { question: 'Injected?', answer: 'Injected answer', placement: 'home', order: 1 },
+      }),
+    });
+    expect(create.status).toBe(403);
+    const register = await api('/api/auth/local/register', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        username: 'visitor',
+        email: 'visitor@example.com',
+        password: 'Visitor-2025',
+      }),
+    });
+    expect(register.status).toBe(400);
+    expect(register.body.error.message).toBe('Register action is currently disabled');
+  });
+});
+
+describe('a marketer edits and publishes', () => {
+  const EDITED =
+    'Edited by a marketer: all sales are final, with the two exceptions of our No Refund Policy.';
+
+  it('calls the storefront revalidation webhook with the shared secret', async () => {
+    const token = await adminToken();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { body } = await api(
+      '/content-manager/collection-types/api::faq-item.faq-item?filters[question][$eq]=Can I get a refund?',
+      { headers },
+    );
+    const documentId = body.results[0]?.documentId;
+    const base = `/content-manager/collection-types/api::faq-item.faq-item/${documentId}`;
+    expect(
+      (await api(base, { method: 'PUT', headers, body: JSON.stringify({ answer: EDITED }) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api(`${base}/actions/publish`, { method: 'POST', headers, body: '{}' })).status,
+    ).toBe(200);
+
+    const deadline = Date.now() + 10_000;
+    while (
+      !deliveries.some((delivery) => delivery.body.event === 'entry.publish') &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const publish = deliveries.find((delivery) => delivery.body.event === 'entry.publish');
+    expect(publish).toMatchObject({
+      path: '/api/revalidate',
+      secret: database.env.REVALIDATE_SECRET,
+      body: { event: 'entry.publish', model: 'faq-item' },
+    });
+    expect(
+      (await api('/api/faq-items?filters[question][$eq]=Can I get a refund?')).body.data[0].answer,
+    ).toBe(EDITED);
+  });
+
+  it('keeps the edit and duplicates nothing when the CMS starts again', async () => {
+    await cms.stop();
+    cms = await startCms(database, { STOREFRONT_URL: listenerUrl });
+    expect(await total('blog-posts')).toBe(6);
+    expect(await total('faq-items')).toBe(12);
+    expect(await total('testimonials')).toBe(4);
+    expect(await total('chapters')).toBe(10);
+    expect(await total('legal-pages')).toBe(3);
+    expect(
+      (await api('/api/faq-items?filters[question][$eq]=Can I get a refund?')).body.data[0].answer,
+    ).toBe(EDITED);
+  });
+});
