@@ -58,6 +58,11 @@ export const cmsEnvSchema = z.object({
   STOREFRONT_URL: z
     .url({ error: 'must be an absolute URL such as http://127.0.0.1:3000' })
     .default('http://127.0.0.1:3000'),
+  // Where the CMS's server reaches the storefront's (webhooks), when that differs from the
+  // public STOREFRONT_URL the admin's preview frames, as inside docker-compose.
+  STOREFRONT_INTERNAL_URL: z
+    .url({ error: 'must be an absolute URL such as http://storefront:3000' })
+    .optional(),
   // Shared with the storefront: authenticates the publish webhook and draft previews.
   REVALIDATE_SECRET: secret.optional(),
   PREVIEW_SECRET: secret.optional(),

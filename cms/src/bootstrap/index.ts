@@ -27,7 +27,7 @@ export async function bootstrap(strapi: Core.Strapi) {
   await grantPublicRead(strapi, PUBLIC_READ_TYPES);
   await disablePublicRegistration(strapi);
   await registerRevalidationWebhook(strapi, {
-    storefrontUrl: env.STOREFRONT_URL,
+    storefrontUrl: env.STOREFRONT_INTERNAL_URL ?? env.STOREFRONT_URL,
     secret: env.REVALIDATE_SECRET,
   });
   await seedContent(strapi);

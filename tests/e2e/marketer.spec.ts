@@ -1,0 +1,121 @@
+/**
+ * A marketer works in the Strapi admin UI, and the storefront shows the change without a
+ * restart: an edited home FAQ answer, and a newly published blog post.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const CMS_URL = process.env.E2E_CMS_URL ?? '';
+const ADMIN = { email: 'editor@example.com', password: 'Editor-dev-2025' };
+
+test.skip(({ isMobile }) => isMobile, 'The CMS admin is a desktop tool.');
+
+async function signIn(page: Page) {
+  // Strapi greets new accounts with a guided tour whose steps cover the page; skip each one.
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Skip' }), (skip) => skip.click());
+  await page.goto(`${CMS_URL}/admin`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('link', { name: 'Content Manager' })).toBeVisible();
+}
+
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published document')).toBeVisible();
+}
+
+/** Time from the publish click until `check` passes, polling the storefront. */
+async function millisecondsUntil(check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  await expect.poll(check, { timeout: 10_000, intervals: [100] }).toBe(true);
+  return Date.now() - started;
+}
+
+test('an edited FAQ answer appears on the home page once published', async ({
+  page,
+  request,
+}, testInfo) => {
+  const answer = `Edited in the CMS at ${Date.now()}: results usually show within two to four weeks.`;
+  await signIn(page);
+  await page.goto(`${CMS_URL}/admin/content-manager/collection-types/api::faq-item.faq-item`);
+  await page.getByRole('gridcell', { name: 'How soon will I notice a difference?' }).click();
+  const field = page.getByLabel('answer');
+  await field.fill(answer);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved document')).toBeVisible();
+
+  const before = await (await request.get('/')).text();
+  expect(before).not.toContain(answer);
+  await publish(page);
+  const elapsed = await millisecondsUntil(async () =>
+    (await (await request.get('/')).text()).includes(answer),
+  );
+  testInfo.annotations.push({ type: 'publish-to-visible', description: `${elapsed} ms` });
+  console.log(`FAQ answer visible on the home page ${elapsed} ms after publishing`);
+});
+
+test('a new blog post appears in /api/blogposts once published, never before', async ({
+  page,
+  request,
+}, testInfo) => {
+  const title = `A calmer bedtime routine ${Date.now()}`;
+  await signIn(page);
+  await page.goto(
+    `${CMS_URL}/admin/content-manager/collection-types/api::blog-post.blog-post/create`,
+  );
+  await page.getByLabel('title').fill(title);
+  await page.getByLabel('author').fill('Editorial team');
+  const editor = page
+    .locator('.cm-content, .CodeMirror textarea, [contenteditable="true"]')
+    .first();
+  await editor.click();
+  await page.keyboard.type(
+    'Dim the lights, keep the same three steps every night, and praise each one.',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved document')).toBeVisible();
+
+  const titles = async () =>
+    ((await (await request.get('/api/blogposts')).json()) as { title: string }[]).map(
+      (post) => post.title,
+    );
+  expect(await titles()).not.toContain(title);
+
+  await publish(page);
+  const elapsed = await millisecondsUntil(async () => (await titles()).includes(title));
+  testInfo.annotations.push({ type: 'publish-to-visible', description: `${elapsed} ms` });
+  console.log(`Blog post listed by /api/blogposts ${elapsed} ms after publishing`);
+});
+
+test('a saved draft is shown only in the preview opened from the CMS', async ({
+  page,
+  browser,
+}) => {
+  const draftTitle = `Getting Started with ABA, revised ${Date.now()}`;
+  await signIn(page);
+  await page.goto(`${CMS_URL}/admin/content-manager/collection-types/api::blog-post.blog-post`);
+  await page
+    .getByRole('gridcell', { name: "Getting Started with ABA: A Parent's First Steps" })
+    .click();
+  await page.getByLabel('title').fill(draftTitle);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved document')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Open preview' }).click();
+  const preview = page.frameLocator('iframe');
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
+  await expect(preview.getByText('Anteprima della bozza')).toBeVisible();
+
+  // A visitor, without the preview cookie, still reads the published article.
+  const visitor = await browser.newPage();
+  await visitor.goto('/blog/featured-1');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(
+    "Getting Started with ABA: A Parent's First Steps",
+  );
+  await visitor.close();
+
+  await preview.getByRole('link', { name: "Esci dall'anteprima" }).click();
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(
+    "Getting Started with ABA: A Parent's First Steps",
+  );
+});
