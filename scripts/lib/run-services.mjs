@@ -37,11 +37,12 @@ export async function runServices({ mode, dataDir }) {
     },
   );
 
-  waitOn({
-    resources: services.map((service) => service.readyUrl),
-    timeout: 10 * 60_000,
-    interval: 500,
-  })
+  // The storefront's pages read from the other two, so it is asked last.
+  const storefront = services.find((service) => service.name === 'storefront');
+  const backends = services.filter((service) => service !== storefront);
+  const wait = (resources) => waitOn({ resources, timeout: 10 * 60_000, interval: 500 });
+  wait(backends.map((service) => service.readyUrl))
+    .then(() => wait([storefront.readyUrl]))
     .then(() => printBanner(services, (Date.now() - started) / 1000))
     .catch(() =>
       console.error('The services did not all answer within 10 minutes; see the logs above.'),

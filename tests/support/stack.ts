@@ -116,18 +116,19 @@ export async function startStack(options: { dataDir?: string } = {}): Promise<Ru
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
+  const waitFor = async ({ service, child, log }: (typeof children)[number]) => {
+    try {
+      await waitUntilAnswering(service.readyUrl, child, 180_000);
+    } catch (error) {
+      throw new Error(
+        `The ${service.name} did not start: ${(error as Error).message}\n--- ${service.name} log ---\n${readFileSync(log, 'utf8').slice(-4000)}`,
+      );
+    }
+  };
   try {
-    await Promise.all(
-      children.map(async ({ service, child, log }) => {
-        try {
-          await waitUntilAnswering(service.readyUrl, child, 180_000);
-        } catch (error) {
-          throw new Error(
-            `The ${service.name} did not start: ${(error as Error).message}\n--- ${service.name} log ---\n${readFileSync(log, 'utf8').slice(-4000)}`,
-          );
-        }
-      }),
-    );
+    // The storefront's pages read from the other two, so it is asked last.
+    await Promise.all(children.filter(({ service }) => service.name !== 'storefront').map(waitFor));
+    await Promise.all(children.filter(({ service }) => service.name === 'storefront').map(waitFor));
   } catch (error) {
     await stop();
     throw error;
