@@ -19,16 +19,18 @@ async function signIn(page: Page) {
   await expect(page.getByRole('link', { name: 'Content Manager' })).toBeVisible();
 }
 
-async function publish(page: Page) {
+/** Clicks Publish; returns when the click happened, for the publish-to-visible figure. */
+async function publish(page: Page): Promise<number> {
+  const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published document')).toBeVisible();
+  return clickedAt;
 }
 
-/** Time from the publish click until `check` passes, polling the storefront. */
-async function millisecondsUntil(check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  await expect.poll(check, { timeout: 10_000, intervals: [100] }).toBe(true);
-  return Date.now() - started;
+/** Milliseconds from `since` until `check` passes, polling the storefront. */
+async function millisecondsUntil(since: number, check: () => Promise<boolean>): Promise<number> {
+  await expect.poll(check, { timeout: 10_000, intervals: [50] }).toBe(true);
+  return Date.now() - since;
 }
 
 test('an edited FAQ answer appears on the home page once published', async ({
@@ -46,12 +48,12 @@ test('an edited FAQ answer appears on the home page once published', async ({
 
   const before = await (await request.get('/')).text();
   expect(before).not.toContain(answer);
-  await publish(page);
-  const elapsed = await millisecondsUntil(async () =>
+  const publishedAt = await publish(page);
+  const elapsed = await millisecondsUntil(publishedAt, async () =>
     (await (await request.get('/')).text()).includes(answer),
   );
   testInfo.annotations.push({ type: 'publish-to-visible', description: `${elapsed} ms` });
-  console.log(`FAQ answer visible on the home page ${elapsed} ms after publishing`);
+  console.log(`FAQ answer visible on the home page ${elapsed} ms after the Publish click`);
 });
 
 test('a new blog post appears in /api/blogposts once published, never before', async ({
@@ -81,10 +83,12 @@ test('a new blog post appears in /api/blogposts once published, never before', a
     );
   expect(await titles()).not.toContain(title);
 
-  await publish(page);
-  const elapsed = await millisecondsUntil(async () => (await titles()).includes(title));
+  const publishedAt = await publish(page);
+  const elapsed = await millisecondsUntil(publishedAt, async () =>
+    (await titles()).includes(title),
+  );
   testInfo.annotations.push({ type: 'publish-to-visible', description: `${elapsed} ms` });
-  console.log(`Blog post listed by /api/blogposts ${elapsed} ms after publishing`);
+  console.log(`Blog post listed by /api/blogposts ${elapsed} ms after the Publish click`);
 });
 
 test('a saved draft is shown only in the preview opened from the CMS', async ({
