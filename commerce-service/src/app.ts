@@ -1,36 +1,116 @@
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './plugins/config.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
+import {
+  createLocalProvider,
+  createStripeClient,
+  createStripeProvider,
+} from './modules/checkout/providers.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import type { CommerceContext } from './modules/checkout/service.ts';
+import { ensureSampleAssets, readBooks } from './modules/downloads/assets.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
+import { formRoutes } from './modules/forms/routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createMailTransport, type SendMail } from './modules/mail/transport.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 
-export async function buildApp(config: Config, options: FastifyServerOptions = {}) {
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailWorker: MailWorker;
+  }
+}
+
+export interface AppOptions {
+  fastify?: FastifyServerOptions;
+  /** Send queued mail on a timer (the server does; tests drive `app.mailWorker.runOnce()`). */
+  runMailWorker?: boolean;
+  /** Replaces the SMTP / .eml transport (tests). */
+  sendMail?: SendMail;
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       // Readable lines while developing; JSON lines everywhere else.
       ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
     },
-    ...options,
+    ...options.fastify,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
+  await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'ABA Parent Guides commerce API',
+        description:
+          'Catalogue, checkout, fulfilment, downloads, contact form and subscription records.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(dbPlugin, { config });
+  await app.register(authPlugin);
   await seedCatalogue(app.db);
+
+  const books = readBooks();
+  ensureSampleAssets(config.ASSETS_DIR, books);
+  const stripe = config.STRIPE_SECRET_KEY ? createStripeClient(config) : null;
+  const ctx: CommerceContext = {
+    db: app.db,
+    config,
+    books,
+    provider: stripe ? createStripeProvider(stripe, config) : createLocalProvider(config),
+  };
+
+  const worker = createMailWorker(app.db, options.sendMail ?? createMailTransport(config), app.log);
+  app.decorate('mailWorker', worker);
+  if (options.runMailWorker)
+    app.addHook('onReady', async () => worker.start(config.MAIL_POLL_INTERVAL_MS));
+  app.addHook('onClose', () => worker.stop());
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
+  await app.register(checkoutRoutes, { ctx });
+  await app.register(fulfilmentRoutes, { ctx, stripe });
+  await app.register(downloadRoutes, { books });
+  await app.register(subscriptionRoutes, { ctx });
+  await app.register(formRoutes);
   return app;
 }

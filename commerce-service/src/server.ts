@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './plugins/config.ts';
 
 async function main() {
   const config = loadConfig(process.env);
-  const app = await buildApp(config);
+  const app = await buildApp(config, { runMailWorker: true });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

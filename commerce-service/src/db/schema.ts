@@ -1,4 +1,9 @@
-/** Table types for Kysely. Booleans and JSON are stored portably (integer, text). */
+/**
+ * Table types for Kysely. Timestamps are ISO 8601 strings written by the service, JSON is
+ * stored as text, so SQLite and PostgreSQL share one code path.
+ */
+import type { Generated } from 'kysely';
+
 export interface ProductTable {
   id: string;
   slug: string;
@@ -10,11 +15,117 @@ export interface ProductTable {
   kind: string | null;
   /** JSON array of image URLs. */
   images: string;
+  /** JSON array of the file keys a purchase grants (see data/books.json). */
+  file_keys: string;
+  /** 'month' for a subscription, null for a one-off purchase. */
+  billing_interval: string | null;
   sort_order: number;
-  /** ISO 8601, written by the service. */
+  created_at: string;
+}
+
+export type CheckoutStatus = 'open' | 'paid' | 'cancelled';
+
+export interface CheckoutSessionTable {
+  id: string;
+  provider: 'local' | 'stripe';
+  status: CheckoutStatus;
+  mode: 'payment' | 'subscription';
+  currency: string;
+  amount_total: number;
+  /** JSON array of CheckoutLine. */
+  lines: string;
+  success_path: string;
+  cancel_path: string;
+  /** The provider's hosted page (Stripe) or the local checkout page. */
+  url: string;
+  customer_email: string | null;
+  customer_id: string | null;
+  payment_intent_id: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface OrderTable {
+  id: string;
+  checkout_session_id: string;
+  email: string;
+  amount_total: number;
+  currency: string;
+  payment_intent_id: string | null;
+  status: 'paid' | 'refunded';
+  created_at: string;
+}
+
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  product_name: string;
+  product_type: 'digital' | 'subscription';
+  quantity: number;
+  unit_amount: number;
+}
+
+export interface EntitlementTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  file_key: string;
+  download_count: number;
+  last_download_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface SubscriptionRecordTable {
+  id: Generated<number>;
+  user_id: string;
+  email: string;
+  session_id: string;
+  created_at: string;
+}
+
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  /** Makes enqueueing idempotent, e.g. `order-confirmation:<order id>`. */
+  dedupe_key: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: 'pending' | 'sent';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface ContactSubmissionTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  child_age: string | null;
   created_at: string;
 }
 
 export interface Database {
   products: ProductTable;
+  checkout_sessions: CheckoutSessionTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  entitlements: EntitlementTable;
+  subscription_records: SubscriptionRecordTable;
+  webhook_events: WebhookEventTable;
+  mail_outbox: MailOutboxTable;
+  contact_submissions: ContactSubmissionTable;
 }

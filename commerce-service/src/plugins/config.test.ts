@@ -1,16 +1,45 @@
 import { loadConfig } from './config.ts';
 
+const required = { DOWNLOAD_SIGNING_SECRET: 'a-download-signing-secret-0123456789' };
+
 describe('loadConfig', () => {
-  it('applies the embedded defaults when nothing is set', () => {
-    const config = loadConfig({});
+  it('applies the embedded defaults when only the secret is set', () => {
+    const config = loadConfig(required);
     expect(config.HOST).toBe('127.0.0.1');
     expect(config.PORT).toBe(4000);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.sqliteFile).toMatch(/\.data[/\\]commerce\.sqlite$/);
+    expect(config.ASSETS_DIR).toMatch(/\.data[/\\]assets$/);
+    expect(config.MAIL_OUTBOX_DIR).toMatch(/\.data[/\\]mail$/);
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(config.PRODUCT_PAYMENT_LINKS).toEqual({});
+  });
+
+  it('requires the download signing secret, saying how to get one', () => {
+    expect(() => loadConfig({})).toThrow(
+      /^Invalid configuration: DOWNLOAD_SIGNING_SECRET is required/,
+    );
+    expect(() => loadConfig({ DOWNLOAD_SIGNING_SECRET: 'short' })).toThrow(
+      /^Invalid configuration: DOWNLOAD_SIGNING_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('reads per-product payment links and Stripe prices', () => {
+    const config = loadConfig({
+      ...required,
+      PRODUCT_PAYMENT_LINKS:
+        'ebook-aba-for-parents=https://buy.stripe.com/test_a, ebook-aba-case-studies=https://buy.stripe.com/test_b',
+      PRODUCT_STRIPE_PRICES: 'ebook-aba-for-parents=price_123',
+    });
+    expect(config.PRODUCT_PAYMENT_LINKS).toEqual({
+      'ebook-aba-for-parents': 'https://buy.stripe.com/test_a',
+      'ebook-aba-case-studies': 'https://buy.stripe.com/test_b',
+    });
+    expect(config.PRODUCT_STRIPE_PRICES).toEqual({ 'ebook-aba-for-parents': 'price_123' });
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ PORT: '' }).PORT).toBe(4000);
+    expect(loadConfig({ ...required, PORT: '' }).PORT).toBe(4000);
   });
 
   it.each([
@@ -25,12 +54,21 @@ describe('loadConfig', () => {
       /^Invalid configuration: STOREFRONT_URL must be an absolute URL/,
     ],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_abc' },
+      /^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key/,
+    ],
+    [
+      { PRODUCT_PAYMENT_LINKS: 'ebook=http://insecure' },
+      /^Invalid configuration: PRODUCT_PAYMENT_LINKS must be a comma-separated list/,
+    ],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be an smtp/],
   ])('rejects %j with one message naming the variable', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig({ ...required, ...env })).toThrow(message);
   });
 
   it('accepts a PostgreSQL URL', () => {
     const url = 'postgresql://shop@db:5432/shop';
-    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    expect(loadConfig({ ...required, DATABASE_URL: url }).DATABASE_URL).toBe(url);
   });
 });

@@ -15,6 +15,31 @@ const port = z.coerce
   .min(0, PORT_ERROR)
   .max(65535, PORT_ERROR);
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:3000' });
+const email = () => z.email({ error: 'must be an e-mail address' });
+
+/** `product-id=value,product-id=value`, as for the per-product Stripe prices and payment links. */
+const productMap = (valuePattern: RegExp, what: string) =>
+  z
+    .string()
+    .transform((text, context) => {
+      const entries = text
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => pair.split('='));
+      const bad = entries.find(
+        ([id, value, ...rest]) => !id || !value || rest.length > 0 || !valuePattern.test(value),
+      );
+      if (bad) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of product-id=${what}; "${bad.join('=')}" is not`,
+        });
+        return z.NEVER;
+      }
+      return Object.fromEntries(entries) as Record<string, string>;
+    })
+    .default({});
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,11 +51,51 @@ export const configSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   STOREFRONT_URL: url().default('http://127.0.0.1:3000'),
+
+  // Payments: Stripe when a secret key is set, the built-in local test checkout otherwise.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another Stripe API address (tests point the SDK at a fake Stripe). */
+  STRIPE_API_URL: url().optional(),
+  PRODUCT_STRIPE_PRICES: productMap(/^price_\w+$/, 'price_…'),
+  PRODUCT_PAYMENT_LINKS: productMap(/^https:\/\/\S+$/, 'https://… payment link'),
+
+  // Downloads
+  DOWNLOAD_SIGNING_SECRET: z
+    .string({
+      error: 'is required (a random value of at least 32 characters; npm start generates one)',
+    })
+    .min(32, 'must be at least 32 characters'),
+  DOWNLOAD_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 7),
+  ASSETS_DIR: z.string().min(1).optional(),
+
+  // Mail: SMTP when SMTP_URL is set, .eml files in MAIL_OUTBOX_DIR otherwise.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('ABA Parent Guides <no-reply@abaparentguides.com>'),
+  OWNER_EMAIL: email().default('support@abaparentguides.com'),
+  SUPPORT_EMAIL: email().default('support@abaparentguides.com'),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'ASSETS_DIR' | 'MAIL_OUTBOX_DIR'> & {
   /** Absolute path of the SQLite file used when DATABASE_URL is not set. */
   sqliteFile: string;
+  /** Where the eBook files are read from (generated samples by default). */
+  ASSETS_DIR: string;
+  /** Where mail is written as .eml files when SMTP_URL is not set. */
+  MAIL_OUTBOX_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -46,7 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   const dataDir = path.resolve(result.data.DATA_DIR);
-  return { ...result.data, DATA_DIR: dataDir, sqliteFile: path.join(dataDir, 'commerce.sqlite') };
+  return {
+    ...result.data,
+    DATA_DIR: dataDir,
+    sqliteFile: path.join(dataDir, 'commerce.sqlite'),
+    ASSETS_DIR: path.resolve(result.data.ASSETS_DIR ?? path.join(dataDir, 'assets')),
+    MAIL_OUTBOX_DIR: path.resolve(result.data.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'mail')),
+  };
 }
 
 /** An empty variable (FOO=) means "not set", so the default applies. */
@@ -54,4 +125,10 @@ function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
 }

@@ -1,10 +1,22 @@
 /**
  * Maps every failure to HTTP once. 4xx bodies say what was wrong; 5xx bodies never carry
- * internals (the error is logged with the request id instead).
+ * internals (the error is logged with the request id instead). Routes whose clients read
+ * `{ error }` rather than `{ message }` say so with `config: { errorField: 'error' }`.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    errorField?: 'message' | 'error';
+  }
+}
+
+function body(request: FastifyRequest, text: string, extra: Record<string, unknown> = {}) {
+  const field = request.routeOptions.config?.errorField ?? 'message';
+  return { [field]: text, ...extra };
+}
 
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -16,16 +28,24 @@ export const errorsPlugin = fp(async (app) => {
       const where = error.validationContext ?? 'request';
       const first = issues[0];
       const summary = first ? `${first.path || where}: ${first.message}` : 'is invalid';
-      return reply.status(400).send({ message: `Invalid ${where}: ${summary}`, issues });
+      return reply.status(400).send(body(request, `Invalid ${where}: ${summary}`, { issues }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
+      const text =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
-      return reply.status(status).send({ message });
+      return reply.status(status).send(body(request, text));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(status >= 500 ? status : 500).send({ message: 'Internal server error' });
+    const unavailable = status === 503;
+    return reply
+      .status(status >= 500 ? status : 500)
+      .send(
+        body(
+          request,
+          unavailable ? 'The service is temporarily unavailable' : 'Internal server error',
+        ),
+      );
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -18,7 +18,14 @@ export interface TestDatabase {
 
 let announced = false;
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Variables every test configuration has (secrets the service requires). */
+export const TEST_ENV = {
+  LOG_LEVEL: 'silent',
+  NODE_ENV: 'test',
+  DOWNLOAD_SIGNING_SECRET: 'test-download-signing-secret-0123456789',
+} as const;
+
+export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'commerce-test-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
@@ -28,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
     return {
       kind: 'sqlite',
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      config: loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env }),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -41,12 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     kind: 'postgres',
-    config: loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    }),
+    config: loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...env }),
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();

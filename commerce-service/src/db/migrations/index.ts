@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogue from './0001-catalogue.ts';
+import * as ordersAndFulfilment from './0002-orders-and-fulfilment.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
+  '0002-orders-and-fulfilment': ordersAndFulfilment,
 };
 
 export const migrationProvider: MigrationProvider = {

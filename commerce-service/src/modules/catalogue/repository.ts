@@ -2,12 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Database, ProductTable } from '../../db/schema.ts';
 
 export type ProductRow = ProductTable;
-export type ProductSeed = Omit<ProductTable, 'images' | 'sort_order' | 'created_at'> & {
-  images: string[];
-};
+export type ProductSeed = Omit<
+  ProductTable,
+  'images' | 'file_keys' | 'sort_order' | 'created_at'
+> & { images: string[]; file_keys: string[] };
 
 export function listProductRows(db: Kysely<Database>): Promise<ProductRow[]> {
   return db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+export function findProductRows(db: Kysely<Database>, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
 }
 
 /**
@@ -18,7 +24,12 @@ export async function upsertProducts(db: Kysely<Database>, seeds: ProductSeed[])
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (const [index, seed] of seeds.entries()) {
-      const row = { ...seed, images: JSON.stringify(seed.images), sort_order: index };
+      const row = {
+        ...seed,
+        images: JSON.stringify(seed.images),
+        file_keys: JSON.stringify(seed.file_keys),
+        sort_order: index,
+      };
       await trx
         .insertInto('products')
         .values({ ...row, created_at: now })

@@ -1,9 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { productListSchema } from './schemas.ts';
-import { listProducts } from './service.ts';
+import { etagOf, listProducts } from './service.ts';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/products', { schema: { response: { 200: productListSchema } } }, async () =>
-    listProducts(app.db),
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        summary: 'The catalogue: every product with its price in cents',
+        response: { 200: productListSchema, 304: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const products = await listProducts(app.db, {
+        paymentLinks: app.config.PRODUCT_PAYMENT_LINKS,
+      });
+      const etag = etagOf(products);
+      // Prices change rarely; a short max-age keeps a change visible within a minute.
+      reply.header('cache-control', 'public, max-age=30, stale-while-revalidate=60');
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined);
+      return products;
+    },
   );
 };

@@ -1,6 +1,8 @@
 /** The catalogue's HTTP contract, shared with the storefront through `commerce-service/contract`. */
 import { z } from 'zod';
 
+export const productTypeSchema = z.enum(['digital', 'subscription']);
+
 export const productSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -10,9 +12,16 @@ export const productSchema = z.object({
   price: z.number().int().nonnegative(),
   currency: z.string().length(3),
   images: z.array(z.string()),
-  type: z.enum(['digital', 'subscription']),
+  type: productTypeSchema,
+  /** foundational, case-studies, complete (eBooks) or membership. */
+  kind: z.string().nullable(),
+  /** 'month' for a subscription. */
+  interval: z.string().nullable(),
+  /** A hosted payment page for buying this product alone, when the shop has one. */
+  paymentLinkUrl: z.url().nullable(),
 });
 
 export const productListSchema = z.array(productSchema);
 
 export type Product = z.infer<typeof productSchema>;
+export type ProductType = z.infer<typeof productTypeSchema>;

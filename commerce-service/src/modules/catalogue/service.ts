@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import {
+  findProductRows,
   listProductRows,
   upsertProducts,
   type ProductRow,
@@ -10,10 +12,12 @@ import {
 } from './repository.ts';
 import type { Product } from './schemas.ts';
 
+const slug = z.string().regex(/^[a-z0-9-]+$/);
+
 const productSeedSchema = z.array(
   z.object({
-    id: z.string().regex(/^[a-z0-9-]+$/),
-    slug: z.string().regex(/^[a-z0-9-]+$/),
+    id: slug,
+    slug,
     name: z.string().min(1),
     description: z.string().min(1),
     price_cents: z.number().int().positive(),
@@ -21,6 +25,8 @@ const productSeedSchema = z.array(
     type: z.enum(['digital', 'subscription']),
     kind: z.string().nullable(),
     images: z.array(z.string().startsWith('/')),
+    file_keys: z.array(z.string().regex(/^[a-z0-9-]+\.(pdf|mp3)$/)),
+    billing_interval: z.enum(['month', 'year']).nullable(),
   }),
 );
 
@@ -35,12 +41,41 @@ export async function seedCatalogue(db: Kysely<Database>, seeds = readCatalogueF
   await upsertProducts(db, seeds);
 }
 
-export async function listProducts(db: Kysely<Database>): Promise<Product[]> {
-  const rows = await listProductRows(db);
-  return rows.map(toProduct);
+/** A product as the rest of the service uses it: with its files and price in cents. */
+export interface CatalogueProduct extends Product {
+  fileKeys: string[];
 }
 
-function toProduct(row: ProductRow): Product {
+export interface CatalogueOptions {
+  paymentLinks: Record<string, string>;
+}
+
+export async function listProducts(
+  db: Kysely<Database>,
+  options: CatalogueOptions,
+): Promise<Product[]> {
+  const rows = await listProductRows(db);
+  return rows
+    .map((row) => toProduct(row, options))
+    .map(({ fileKeys: _fileKeys, ...product }) => product);
+}
+
+/** The products with these ids, by id; unknown ids are simply absent. */
+export async function findProducts(
+  db: Kysely<Database>,
+  ids: string[],
+  options: CatalogueOptions,
+): Promise<Map<string, CatalogueProduct>> {
+  const rows = await findProductRows(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, toProduct(row, options)]));
+}
+
+/** A strong ETag for a JSON body, so clients and caches can revalidate cheaply. */
+export function etagOf(body: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+}
+
+function toProduct(row: ProductRow, { paymentLinks }: CatalogueOptions): CatalogueProduct {
   return {
     id: row.id,
     slug: row.slug,
@@ -50,5 +85,9 @@ function toProduct(row: ProductRow): Product {
     currency: row.currency,
     images: JSON.parse(row.images) as string[],
     type: row.type,
+    kind: row.kind,
+    interval: row.billing_interval,
+    paymentLinkUrl: paymentLinks[row.id] ?? null,
+    fileKeys: JSON.parse(row.file_keys) as string[],
   };
 }

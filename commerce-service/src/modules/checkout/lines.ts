@@ -1,0 +1,60 @@
+/** Turns what the browser asked for into priced checkout lines, with prices from the catalogue only. */
+import type { CatalogueProduct } from '../catalogue/service.ts';
+import type { ProductType } from '../catalogue/schemas.ts';
+
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  type: ProductType;
+  quantity: number;
+  /** Cents, from the catalogue. */
+  unitAmount: number;
+}
+
+/** A checkout request the catalogue cannot satisfy; answered 400 with this message. */
+export class CheckoutInputError extends Error {
+  override name = 'CheckoutInputError';
+  readonly statusCode = 400;
+}
+
+export const MAX_QUANTITY = 10;
+
+export function priceCheckoutLines(
+  requested: { productId: string; quantity: number }[],
+  catalogue: Map<string, CatalogueProduct>,
+): {
+  lines: CheckoutLine[];
+  currency: string;
+  amountTotal: number;
+  mode: 'payment' | 'subscription';
+} {
+  const quantities = new Map<string, number>();
+  for (const { productId, quantity } of requested) {
+    quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
+  }
+  const lines = [...quantities].map(([productId, quantity]) => {
+    const product = catalogue.get(productId);
+    if (!product) throw new CheckoutInputError(`Unknown product: ${productId}`);
+    if (quantity > MAX_QUANTITY) {
+      throw new CheckoutInputError(
+        `At most ${MAX_QUANTITY} of ${product.name} can be bought at once`,
+      );
+    }
+    return {
+      productId,
+      name: product.name,
+      type: product.type,
+      quantity,
+      unitAmount: product.price,
+    };
+  });
+  const currencies = new Set(lines.map((line) => catalogue.get(line.productId)?.currency));
+  if (currencies.size !== 1)
+    throw new CheckoutInputError('All products of one checkout must share a currency');
+  return {
+    lines,
+    currency: [...currencies][0] as string,
+    amountTotal: lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0),
+    mode: lines.some((line) => line.type === 'subscription') ? 'subscription' : 'payment',
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Payment providers. Stripe Checkout when STRIPE_SECRET_KEY is set; otherwise the built-in
+ * local test checkout, whose page this service serves. Both feed the same fulfilment.
+ */
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Config } from '../../plugins/config.ts';
+import type { CheckoutLine } from './lines.ts';
+
+export interface NewCheckout {
+  lines: CheckoutLine[];
+  currency: string;
+  mode: 'payment' | 'subscription';
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+/** What the provider says about a session it holds. */
+export interface ProviderSession {
+  paid: boolean;
+  email: string | null;
+  customerId: string | null;
+  paymentIntentId: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+export interface PaymentProvider {
+  name: 'local' | 'stripe';
+  createSession(checkout: NewCheckout): Promise<{ id: string; url: string }>;
+  /** The provider's own view of a session; null when it does not know it. */
+  retrieveSession(id: string): Promise<ProviderSession | null>;
+  /** Line items of a session the shop did not create (a hosted payment link). */
+  listLineItems(
+    id: string,
+  ): Promise<{ priceId: string | null; quantity: number; amount: number }[]>;
+}
+
+/** The placeholder the success URL carries until Stripe fills in the session id. */
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+export function createLocalProvider(config: Config): PaymentProvider {
+  return {
+    name: 'local',
+    async createSession() {
+      const id = `cs_local_${randomBytes(24).toString('base64url')}`;
+      return { id, url: new URL(`/api/checkout/local/${id}`, config.STOREFRONT_URL).toString() };
+    },
+    // The local provider's state is the shop's own checkout_sessions table.
+    async retrieveSession() {
+      return null;
+    },
+    async listLineItems() {
+      return [];
+    },
+  };
+}
+
+export function createStripeClient(config: Config): Stripe {
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+  return new Stripe(config.STRIPE_SECRET_KEY as string, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
+export function createStripeProvider(stripe: Stripe, config: Config): PaymentProvider {
+  const priceIds = config.PRODUCT_STRIPE_PRICES;
+  return {
+    name: 'stripe',
+    async createSession(checkout) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: checkout.mode,
+          line_items: checkout.lines.map((line) => {
+            const price = priceIds[line.productId];
+            if (price) return { price, quantity: line.quantity };
+            return {
+              quantity: line.quantity,
+              price_data: {
+                currency: checkout.currency,
+                unit_amount: line.unitAmount,
+                product_data: { name: line.name, metadata: { product_id: line.productId } },
+                ...(line.type === 'subscription'
+                  ? { recurring: { interval: 'month' as const } }
+                  : {}),
+              },
+            };
+          }),
+          success_url: checkout.successUrl,
+          cancel_url: checkout.cancelUrl,
+          // Stripe Checkout always asks for the buyer's e-mail; the confirmation goes there.
+          ...(checkout.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
+          metadata: { source: 'aba-parent-guides-shop' },
+        },
+        { idempotencyKey: checkout.idempotencyKey },
+      );
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async retrieveSession(id) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(id);
+        return {
+          paid:
+            session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+          email: session.customer_details?.email ?? session.customer_email ?? null,
+          customerId:
+            typeof session.customer === 'string'
+              ? session.customer
+              : (session.customer?.id ?? null),
+          paymentIntentId:
+            typeof session.payment_intent === 'string'
+              ? session.payment_intent
+              : (session.payment_intent?.id ?? null),
+          amountTotal: session.amount_total,
+          currency: session.currency,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return null;
+        throw error;
+      }
+    },
+    async listLineItems(id) {
+      const items = await stripe.checkout.sessions.listLineItems(id, { limit: 100 });
+      return items.data.map((item) => ({
+        priceId: item.price?.id ?? null,
+        quantity: item.quantity ?? 1,
+        amount: item.amount_total,
+      }));
+    },
+  };
+}

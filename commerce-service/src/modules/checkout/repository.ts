@@ -1,0 +1,60 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CheckoutSessionTable, Database } from '../../db/schema.ts';
+import type { CheckoutLine } from './lines.ts';
+
+export type CheckoutSessionRow = CheckoutSessionTable;
+
+export interface StoredCheckoutSession extends Omit<CheckoutSessionRow, 'lines'> {
+  lines: CheckoutLine[];
+}
+
+function toStored(row: CheckoutSessionRow): StoredCheckoutSession {
+  return { ...row, lines: JSON.parse(row.lines) as CheckoutLine[] };
+}
+
+export async function insertCheckoutSession(db: Kysely<Database>, session: StoredCheckoutSession) {
+  await db
+    .insertInto('checkout_sessions')
+    .values({ ...session, lines: JSON.stringify(session.lines) })
+    .execute();
+}
+
+export async function findCheckoutSession(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+): Promise<StoredCheckoutSession | undefined> {
+  const row = await db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toStored(row) : undefined;
+}
+
+/** Moves an open session to cancelled; a paid one stays paid. */
+export async function cancelOpenCheckoutSession(db: Kysely<Database>, id: string) {
+  await db
+    .updateTable('checkout_sessions')
+    .set({ status: 'cancelled' })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+export async function markCheckoutSessionPaid(
+  db: Transaction<Database>,
+  id: string,
+  paid: { email: string; customerId: string | null; paymentIntentId: string | null },
+) {
+  await db
+    .updateTable('checkout_sessions')
+    .set({
+      status: 'paid',
+      paid_at: new Date().toISOString(),
+      customer_email: paid.email,
+      customer_id: paid.customerId,
+      payment_intent_id: paid.paymentIntentId,
+    })
+    .where('id', '=', id)
+    .execute();
+}

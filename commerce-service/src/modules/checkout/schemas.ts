@@ -1,0 +1,26 @@
+/** The checkout API's contract, shared with the storefront through `commerce-service/contract`. */
+import { z } from 'zod';
+
+/** A path on the shop's own site: never an absolute URL, so no redirect can leave the shop. */
+export const sitePathSchema = z
+  .string()
+  .max(200)
+  .regex(
+    /^\/(?![/\\])[A-Za-z0-9\-._~/]*$/,
+    'must be a path on this site starting with a single / (letters, digits, - . _ ~ /)',
+  );
+
+export const checkoutLineInputSchema = z.object({
+  productId: z.string().min(1).max(64),
+  quantity: z.number().int().min(1).max(10),
+});
+
+export const createCheckoutSessionBodySchema = z.object({
+  products: z.array(checkoutLineInputSchema).min(1, 'must list at least one product').max(20),
+  successRouter: sitePathSchema,
+  cancelRouter: sitePathSchema,
+});
+
+export const createCheckoutSessionResponseSchema = z.object({ checkoutUrl: z.url() });
+
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database, EntitlementTable } from '../../db/schema.ts';
+
+export type EntitlementRow = EntitlementTable;
+
+export function findEntitlement(db: Kysely<Database>, id: string) {
+  return db.selectFrom('entitlements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countDownload(db: Kysely<Database>, id: string) {
+  await db
+    .updateTable('entitlements')
+    .set((eb) => ({
+      download_count: eb('download_count', '+', 1),
+      last_download_at: new Date().toISOString(),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listOrderEntitlements(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('entitlements')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('file_key')
+    .execute();
+}
+
+/** Every entitlement still valid for the orders paid with this address (case-insensitive). */
+export function listEntitlementsForEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .selectAll('entitlements')
+    .where('orders.email', '=', email.toLowerCase())
+    .where('entitlements.revoked_at', 'is', null)
+    .orderBy('entitlements.created_at')
+    .execute();
+}

@@ -1,0 +1,63 @@
+/** The contact form (spec §3, §5, §9), shared with the storefront. */
+import { z } from 'zod';
+
+export const CONTACT_SUBJECTS = [
+  'General Question',
+  'eBook Support',
+  'ABA Strategy Help',
+  'Technical Issue',
+  'Partnership Inquiry',
+  'Other',
+] as const;
+
+export const CHILD_AGES = [
+  'Under 2 years',
+  '2-3 years',
+  '4-5 years',
+  '6-8 years',
+  '9-12 years',
+  '13+ years',
+  'Prefer not to say',
+] as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+export const contactSubmissionSchema = z.object({
+  formId: z.literal('contact_form', 'formId must be contact_form'),
+  name: z
+    .string('Name is required')
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(100, 'Name cannot exceed 100 characters'),
+  email: z.string('Email is required').trim().pipe(z.email('Email is not a valid email').max(320)),
+  phone: optionalText(20, 'Phone cannot exceed 20 characters'),
+  subject: z.enum(CONTACT_SUBJECTS, 'Subject must be one of the valid options'),
+  message: z
+    .string('Message is required')
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(1000, 'Message cannot exceed 1000 characters'),
+  child_age: z
+    .enum(CHILD_AGES, "Child's age must be one of the valid options")
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value ?? null),
+  /** A field people never see: bots fill it in. */
+  website: z.string().max(500).optional(),
+});
+
+export const contactResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;

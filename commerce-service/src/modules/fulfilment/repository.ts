@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EntitlementTable } from '../../db/schema.ts';
+import type { CheckoutLine } from '../checkout/lines.ts';
+
+export interface NewOrder {
+  checkoutSessionId: string;
+  email: string;
+  amountTotal: number;
+  currency: string;
+  paymentIntentId: string | null;
+}
+
+/**
+ * Inserts the order unless one exists for this checkout session. The unique constraint on
+ * checkout_session_id decides, so two fulfilments at once still make one order.
+ */
+export async function insertOrderOnce(
+  trx: Transaction<Database>,
+  order: NewOrder,
+): Promise<string | null> {
+  const inserted = await trx
+    .insertInto('orders')
+    .values({
+      id: `ord_${randomUUID().replaceAll('-', '')}`,
+      checkout_session_id: order.checkoutSessionId,
+      email: order.email,
+      amount_total: order.amountTotal,
+      currency: order.currency,
+      payment_intent_id: order.paymentIntentId,
+      status: 'paid',
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('checkout_session_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+export async function insertOrderLines(
+  trx: Transaction<Database>,
+  orderId: string,
+  lines: CheckoutLine[],
+) {
+  await trx
+    .insertInto('order_lines')
+    .values(
+      lines.map((line) => ({
+        id: randomUUID(),
+        order_id: orderId,
+        product_id: line.productId,
+        product_name: line.name,
+        product_type: line.type,
+        quantity: line.quantity,
+        unit_amount: line.unitAmount,
+      })),
+    )
+    .execute();
+}
+
+export async function insertEntitlements(
+  trx: Transaction<Database>,
+  orderId: string,
+  grants: { productId: string; fileKey: string }[],
+): Promise<EntitlementTable[]> {
+  if (grants.length === 0) return [];
+  const now = new Date().toISOString();
+  const rows = grants.map((grant) => ({
+    id: `ent_${randomUUID().replaceAll('-', '')}`,
+    order_id: orderId,
+    product_id: grant.productId,
+    file_key: grant.fileKey,
+    download_count: 0,
+    last_download_at: null,
+    revoked_at: null,
+    created_at: now,
+  }));
+  await trx.insertInto('entitlements').values(rows).execute();
+  return rows;
+}
+
+export async function insertSubscriptionRecordOnce(
+  db: Kysely<Database> | Transaction<Database>,
+  record: { userId: string; email: string; sessionId: string },
+) {
+  await db
+    .insertInto('subscription_records')
+    .values({
+      user_id: record.userId,
+      email: record.email,
+      session_id: record.sessionId,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('session_id').doNothing())
+    .execute();
+}
+
+export function findOrderBySession(db: Kysely<Database>, checkoutSessionId: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('checkout_session_id', '=', checkoutSessionId)
+    .executeTakeFirst();
+}
+
+export function listOrderLines(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('product_name')
+    .execute();
+}
+
+/** Refund: the order's downloads stop working. Returns how many entitlements were revoked. */
+export async function revokeOrderByPaymentIntent(
+  db: Kysely<Database>,
+  paymentIntentId: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('payment_intent_id', '=', paymentIntentId)
+      .executeTakeFirst();
+    if (!order) return 0;
+    await trx
+      .updateTable('orders')
+      .set({ status: 'refunded' })
+      .where('id', '=', order.id)
+      .execute();
+    const revoked = await trx
+      .updateTable('entitlements')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('order_id', '=', order.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(revoked.numUpdatedRows);
+  });
+}
+
+/** Records a provider event id; false when it was already recorded. */
+export async function recordWebhookEventOnce(
+  db: Kysely<Database>,
+  id: string,
+  type: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('webhook_events')
+    .values({ id, type, received_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(inserted);
+}
+
+export async function hasWebhookEvent(db: Kysely<Database>, id: string): Promise<boolean> {
+  return Boolean(
+    await db.selectFrom('webhook_events').select('id').where('id', '=', id).executeTakeFirst(),
+  );
+}

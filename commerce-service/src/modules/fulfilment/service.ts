@@ -1,0 +1,104 @@
+/**
+ * Fulfilment: one function, run by the Stripe webhook, by the local checkout's Pay button and
+ * by purchase-detail when the provider says paid before any webhook arrived. In one
+ * transaction it records the order, its lines, the download entitlements, any subscription
+ * record and the confirmation e-mail. A second run for the same session changes nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Config } from '../../plugins/config.ts';
+import type { CatalogueProduct } from '../catalogue/service.ts';
+import type { CheckoutLine } from '../checkout/lines.ts';
+import { markCheckoutSessionPaid } from '../checkout/repository.ts';
+import type { Books } from '../downloads/assets.ts';
+import { signDownloadLinks } from '../downloads/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { orderConfirmationMail } from '../mail/templates.ts';
+import {
+  insertEntitlements,
+  insertOrderLines,
+  insertOrderOnce,
+  insertSubscriptionRecordOnce,
+} from './repository.ts';
+
+export interface PaidCheckout {
+  sessionId: string;
+  email: string;
+  customerId: string | null;
+  paymentIntentId: string | null;
+  currency: string;
+  amountTotal: number;
+  lines: CheckoutLine[];
+}
+
+export interface FulfilmentContext {
+  db: Kysely<Database>;
+  config: Config;
+  books: Books;
+  /** The catalogue entries of the lines' products (their files). */
+  products: Map<string, CatalogueProduct>;
+}
+
+export function formatAmount(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
+/** The files a set of lines grants, once each (the Complete Pack grants both books). */
+export function grantedFiles(lines: CheckoutLine[], products: Map<string, CatalogueProduct>) {
+  const seen = new Set<string>();
+  return lines.flatMap((line) =>
+    (products.get(line.productId)?.fileKeys ?? [])
+      .filter((fileKey) => !seen.has(fileKey) && seen.add(fileKey))
+      .map((fileKey) => ({ productId: line.productId, fileKey })),
+  );
+}
+
+export async function fulfilCheckoutSession(
+  { db, config, books, products }: FulfilmentContext,
+  paid: PaidCheckout,
+): Promise<{ orderId: string | null; created: boolean }> {
+  const email = paid.email.toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const orderId = await insertOrderOnce(trx, {
+      checkoutSessionId: paid.sessionId,
+      email,
+      amountTotal: paid.amountTotal,
+      currency: paid.currency,
+      paymentIntentId: paid.paymentIntentId,
+    });
+    if (!orderId) return { orderId: null, created: false };
+
+    await insertOrderLines(trx, orderId, paid.lines);
+    const entitlements = await insertEntitlements(trx, orderId, grantedFiles(paid.lines, products));
+    const subscription = paid.lines.some((line) => line.type === 'subscription');
+    if (subscription) {
+      await insertSubscriptionRecordOnce(trx, {
+        userId: paid.customerId ?? email,
+        email,
+        sessionId: paid.sessionId,
+      });
+    }
+    await markCheckoutSessionPaid(trx, paid.sessionId, {
+      email,
+      customerId: paid.customerId,
+      paymentIntentId: paid.paymentIntentId,
+    });
+    const mail = orderConfirmationMail({
+      orderId,
+      items: paid.lines.map((line) =>
+        line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
+      ),
+      total: formatAmount(paid.amountTotal, paid.currency),
+      links: signDownloadLinks(entitlements, config, books),
+      linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
+      resendUrl: new URL('/thank-you', config.STOREFRONT_URL).toString(),
+      supportEmail: config.SUPPORT_EMAIL,
+      subscription,
+    });
+    await enqueueMail(trx, { to: email, dedupeKey: `order-confirmation:${orderId}`, ...mail });
+    return { orderId, created: true };
+  });
+}
