@@ -52,6 +52,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
+    // Signed download tokens are longer than the default 100-character path parameter.
+    routerOptions: { maxParamLength: 1024 },
     genReqId: () => randomUUID(),
     logger: {
       level: config.LOG_LEVEL,

@@ -61,17 +61,17 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (ap
       const { size } = statSync(filePath);
       const range = parseByteRange(request.headers.range, size);
 
-      reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.downloadName}"`)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, no-store');
       if (range === 'unsatisfiable') {
         return reply
           .status(416)
           .header('content-range', `bytes */${size}`)
           .send({ message: 'The requested range is outside the file.' });
       }
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.downloadName}"`)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, no-store');
       // A download counts once, not once per seek of an audio player.
       if (!range || range.start === 0) await countDownload(app.db, entitlement.id);
       if (range) {

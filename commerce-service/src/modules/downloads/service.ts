@@ -16,7 +16,9 @@ export interface DownloadLink {
   url: string;
 }
 
-/** A fresh signed link for each entitlement, valid for DOWNLOAD_LINK_TTL_HOURS. */
+const KIND_ORDER = { pdf: 0, mp3: 1 } as const;
+
+/** A fresh signed link for each entitlement (the PDF before its audiobook), valid for DOWNLOAD_LINK_TTL_HOURS. */
 export function signDownloadLinks(
   entitlements: EntitlementRow[],
   config: Config,
@@ -24,7 +26,7 @@ export function signDownloadLinks(
   now = Date.now(),
 ): DownloadLink[] {
   const expiresAt = Math.floor(now / 1000) + config.DOWNLOAD_LINK_TTL_HOURS * 3600;
-  return entitlements.flatMap((entitlement) => {
+  const links = entitlements.flatMap((entitlement) => {
     const file = describeFile(entitlement.file_key, books);
     if (!file) return [];
     const token = signDownloadToken(
@@ -42,6 +44,7 @@ export function signDownloadLinks(
       },
     ];
   });
+  return links.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
 }
 
 /** One link per file, even when two orders granted the same book. */
