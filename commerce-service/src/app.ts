@@ -74,7 +74,15 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    // Thrown, so the errors plugin answers it in the route's own error shape.
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests: please wait ${context.after} and try again.`,
+    }),
+  });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -11,6 +11,7 @@ export const DEFAULT_PORTS = { storefront: 3000, commerce: 4000, cms: 1337 };
 export const HOST = '127.0.0.1';
 
 const SECRET_NAMES = [
+  'DOWNLOAD_SIGNING_SECRET',
   'REVALIDATE_SECRET',
   'PREVIEW_SECRET',
   'APP_KEYS',
@@ -32,7 +33,7 @@ export function localSecrets(dataDir) {
   let changed = false;
   for (const name of SECRET_NAMES) {
     if (secrets[name]) continue;
-    const value = () => randomBytes(24).toString('base64url');
+    const value = () => randomBytes(32).toString('base64url');
     secrets[name] = name === 'APP_KEYS' ? [value(), value()].join(',') : value();
     changed = true;
   }
@@ -116,7 +117,14 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
         HOST,
         PORT: String(ports.commerce),
         NODE_ENV: mode === 'dev' ? 'development' : 'production',
-        ...withDefaults({ DATA_DIR: dataDir, STOREFRONT_URL: urls.storefront }, env),
+        ...withDefaults(
+          {
+            DATA_DIR: dataDir,
+            STOREFRONT_URL: urls.storefront,
+            DOWNLOAD_SIGNING_SECRET: secrets.DOWNLOAD_SIGNING_SECRET,
+          },
+          env,
+        ),
       },
       readyUrl: `${urls.commerce}/readyz`,
       url: `${urls.commerce}/api/products`,

@@ -32,5 +32,6 @@ test('the storefront forwards /api/products to the commerce service on the same 
     ['eBook ABA for Parents', 2799, 'usd'],
     ['eBook ABA Case Studies', 1999, 'usd'],
     ['eBook ABA Complete Pack', 4299, 'usd'],
+    ['ABA Parent Support Membership', 999, 'usd'],
   ]);
 });

@@ -1,7 +1,7 @@
 /**
  * Maps every failure to HTTP once. 4xx bodies say what was wrong; 5xx bodies never carry
- * internals (the error is logged with the request id instead). Routes whose clients read
- * `{ error }` rather than `{ message }` say so with `config: { errorField: 'error' }`.
+ * internals (the error is logged with the request id instead). A route whose clients read
+ * another shape than `{ message }` gives it as `config: { errorBody }`.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
@@ -9,13 +9,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    errorField?: 'message' | 'error';
+    /** The JSON body of a failure on this route, from its message. Default `{ message }`. */
+    errorBody?: (message: string) => Record<string, unknown>;
   }
 }
 
 function body(request: FastifyRequest, text: string, extra: Record<string, unknown> = {}) {
-  const field = request.routeOptions.config?.errorField ?? 'message';
-  return { [field]: text, ...extra };
+  const shape = request.routeOptions.config?.errorBody ?? ((message: string) => ({ message }));
+  return { ...shape(text), ...extra };
 }
 
 export const errorsPlugin = fp(async (app) => {

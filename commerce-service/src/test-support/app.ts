@@ -34,3 +34,27 @@ export function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 }
+
+/** Buys through the local test checkout; returns the checkout session id. */
+export async function buyLocally(
+  app: FastifyInstance,
+  products: { productId: string; quantity: number }[],
+  email: string,
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    payload: { products, successRouter: '/checkout/success', cancelRouter: '/checkout/cancel' },
+  });
+  const sessionId = new URL((created.json() as { checkoutUrl: string }).checkoutUrl).pathname
+    .split('/')
+    .pop() as string;
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/checkout/local/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `email=${encodeURIComponent(email)}`,
+  });
+  if (paid.statusCode !== 303) throw new Error(`Pay answered ${paid.statusCode}: ${paid.body}`);
+  return sessionId;
+}

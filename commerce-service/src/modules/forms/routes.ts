@@ -23,7 +23,11 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
           429: contactResponseSchema,
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: {
+        rateLimit: { max: 20, timeWindow: '10 minutes' },
+        // The contact page reads { success, message } from every answer (spec §7).
+        errorBody: (message: string) => ({ success: false, message }),
+      },
     },
     async (request, reply) => {
       const parsed = contactSubmissionSchema.safeParse(request.body);

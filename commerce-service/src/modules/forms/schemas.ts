@@ -44,12 +44,10 @@ export const contactSubmissionSchema = z.object({
     .trim()
     .min(10, 'Message must be at least 10 characters')
     .max(1000, 'Message cannot exceed 1000 characters'),
-  child_age: z
-    .enum(CHILD_AGES, "Child's age must be one of the valid options")
-    .optional()
-    .nullable()
-    .or(z.literal('').transform(() => null))
-    .transform((value) => value ?? null),
+  child_age: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.enum(CHILD_AGES, "Child's age must be one of the valid options").nullable(),
+  ),
   /** A field people never see: bots fill it in. */
   website: z.string().max(500).optional(),
 });

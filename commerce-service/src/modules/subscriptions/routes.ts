@@ -18,7 +18,7 @@ import {
 const errorSchema = z.object({ error: z.string() });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** These routes answer failures as `{ error }`, as the admin page reads them (spec §7). */
-const config = { errorField: 'error' as const };
+const config = { errorBody: (error: string) => ({ error }) };
 
 class RecordError extends Error {
   constructor(
@@ -39,7 +39,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }>
   app,
   { ctx },
 ) => {
-  const admin = { preHandler: app.requireAdmin, config };
+  // Checked on request, before the body is read: nobody learns anything without signing in.
+  const admin = { onRequest: app.requireAdmin, config };
 
   app.post(
     '/api/subscription-records',

@@ -1,0 +1,175 @@
+import { buyLocally, createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
+import { TEST_ENV } from '../../test-support/database.ts';
+import { purchaseDetailSchema } from '../fulfilment/schemas.ts';
+import { revokeOrderByPaymentIntent } from '../fulfilment/repository.ts';
+import { signDownloadToken } from './signing.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function linksOf(sessionId: string) {
+  const detail = purchaseDetailSchema.parse(
+    (await t.app.inject({ url: `/api/products/purchase-detail?sessionId=${sessionId}` })).json(),
+  );
+  return detail.products.flatMap((product) => product.files);
+}
+
+async function entitlementOf(sessionId: string, fileKey: string) {
+  return t.app.db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .select(['entitlements.id', 'orders.id as orderId'])
+    .where('orders.checkout_session_id', '=', sessionId)
+    .where('entitlements.file_key', '=', fileKey)
+    .executeTakeFirstOrThrow();
+}
+
+const tokenOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
+const NOW = () => Math.floor(Date.now() / 1000);
+
+describe('GET /api/downloads/{token}', () => {
+  it('refuses a forged token with 403 and a clear message', async () => {
+    const response = await t.app.inject({
+      url: '/api/downloads/eyJlIjoiZW50XzEifQ.forgedsignature',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/not valid/);
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+      'a@example.com',
+    );
+    const { id } = await entitlementOf(sessionId, 'aba-for-parents.pdf');
+    const token = signDownloadToken(
+      { entitlementId: id, fileKey: 'aba-for-parents.pdf', expiresAt: NOW() + 3600 },
+      'some-other-key-that-is-also-long-enough-000',
+    );
+    expect((await t.app.inject({ url: `/api/downloads/${token}` })).statusCode).toBe(403);
+  });
+
+  it('answers 410 once a link has expired', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+      'b@example.com',
+    );
+    const { id } = await entitlementOf(sessionId, 'aba-for-parents.pdf');
+    const token = signDownloadToken(
+      { entitlementId: id, fileKey: 'aba-for-parents.pdf', expiresAt: NOW() - 1 },
+      TEST_ENV.DOWNLOAD_SIGNING_SECRET,
+    );
+    const response = await t.app.inject({ url: `/api/downloads/${token}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().message).toMatch(/expired/);
+  });
+
+  it('never serves a file the entitlement does not grant, even with a valid signature', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+      'c@example.com',
+    );
+    const { id } = await entitlementOf(sessionId, 'aba-for-parents.pdf');
+    const token = signDownloadToken(
+      { entitlementId: id, fileKey: 'aba-case-studies.pdf', expiresAt: NOW() + 3600 },
+      TEST_ENV.DOWNLOAD_SIGNING_SECRET,
+    );
+    expect((await t.app.inject({ url: `/api/downloads/${token}` })).statusCode).toBe(403);
+  });
+
+  it.each(['..%2F..%2Fetc%2Fpasswd', '..%2Fcommerce.sqlite', '%2e%2e%2f%2e%2e%2fpackage.json'])(
+    'refuses the path traversal attempt %s',
+    async (attempt) => {
+      const response = await t.app.inject({ url: `/api/downloads/${attempt}` });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+    },
+  );
+
+  it('stops serving a refunded order, even through links handed out before', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-case-studies', quantity: 1 }],
+      'd@example.com',
+    );
+    const [link] = await linksOf(sessionId);
+    expect((await t.app.inject({ url: pathOf(link?.url as string) })).statusCode).toBe(200);
+    const { orderId } = await entitlementOf(sessionId, 'aba-case-studies.pdf');
+    await t.app.db
+      .updateTable('orders')
+      .set({ payment_intent_id: 'pi_refund_test' })
+      .where('id', '=', orderId)
+      .execute();
+    expect(await revokeOrderByPaymentIntent(t.app.db, 'pi_refund_test')).toBe(2);
+    const after = await t.app.inject({ url: pathOf(link?.url as string) });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().message).toMatch(/refunded/);
+  });
+
+  it('counts each download', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+      'e@example.com',
+    );
+    const [pdf] = await linksOf(sessionId);
+    await t.app.inject({ url: pathOf(pdf?.url as string) });
+    await t.app.inject({ url: pathOf(pdf?.url as string) });
+    const row = await t.app.db
+      .selectFrom('entitlements')
+      .select('download_count')
+      .where('id', '=', (await entitlementOf(sessionId, 'aba-for-parents.pdf')).id)
+      .executeTakeFirstOrThrow();
+    expect(row.download_count).toBe(2);
+    expect(tokenOf(pdf?.url as string)).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+});
+
+describe('POST /api/downloads/resend', () => {
+  it('answers the same 202 whether or not the address bought, and e-mails only a buyer', async () => {
+    await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-complete-pack', quantity: 1 }],
+      'buyer@example.com',
+    );
+    await t.app.mailWorker.runOnce();
+    const before = t.mail.length;
+
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads/resend',
+      payload: { email: 'Buyer@Example.com' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads/resend',
+      payload: { email: 'stranger@example.com' },
+    });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+
+    await t.app.mailWorker.runOnce();
+    const sent = t.mail.slice(before);
+    expect(sent.map((message) => message.to)).toEqual(['buyer@example.com']);
+    expect(sent[0]?.subject).toBe('Your ABA Parent Guides download links');
+    expect(sent[0]?.text.match(/\/api\/downloads\//g)).toHaveLength(4);
+  });
+
+  it('refuses a malformed address with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads/resend',
+      payload: { email: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Invalid body: email/);
+  });
+});
