@@ -9,9 +9,15 @@ import { migrationProvider } from './migrations/index.ts';
 
 export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string };
 
-export function openDatabase(location: DatabaseLocation): Kysely<Database> {
+export function openDatabase(
+  location: DatabaseLocation,
+  onIdleError: (error: Error) => void = () => {},
+): Kysely<Database> {
   if ('postgresUrl' in location) {
     const pool = new pg.Pool({ connectionString: location.postgresUrl, max: 10 });
+    // An idle connection can be cut (a PostgreSQL restart, a failover): the pool replaces it
+    // on the next query, so this is logged rather than left to crash the process.
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(location.sqliteFile), { recursive: true });

@@ -14,6 +14,7 @@ declare module 'fastify' {
 export const dbPlugin = fp<{ config: Config }>(async (app, { config }) => {
   const db = openDatabase(
     config.DATABASE_URL ? { postgresUrl: config.DATABASE_URL } : { sqliteFile: config.sqliteFile },
+    (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
   );
   app.addHook('onClose', () => db.destroy());
   await migrateToLatest(db);

@@ -1,0 +1,166 @@
+/**
+ * A small stand-in for the Stripe API, on 127.0.0.1, for the SDK to talk to in tests. It
+ * records every request (method, path, form fields, idempotency key) and keeps checkout
+ * sessions whose payment state the test sets.
+ */
+import { createServer, type Server } from 'node:http';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  fields: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  mode: string;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  status: 'open' | 'complete';
+  customer: string | null;
+  customer_email: string | null;
+  customer_details: { email: string } | null;
+  payment_intent: string | null;
+  amount_total: number;
+  currency: string;
+  line_items: { price: string | null; quantity: number; amount_total: number }[];
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: RecordedRequest[];
+  sessions: Map<string, FakeSession>;
+  /** Marks a session paid by this buyer, as Stripe does after a successful payment. */
+  pay(id: string, email: string): FakeSession;
+  addSession(session: Partial<FakeSession> & { id: string }): FakeSession;
+  close(): Promise<void>;
+}
+
+function json(res: import('node:http').ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, FakeSession>();
+  let counter = 0;
+
+  const addSession = (partial: Partial<FakeSession> & { id: string }): FakeSession => {
+    const session: FakeSession = {
+      object: 'checkout.session',
+      url: `https://checkout.stripe.test/c/pay/${partial.id}`,
+      mode: 'payment',
+      payment_status: 'unpaid',
+      status: 'open',
+      customer: null,
+      customer_email: null,
+      customer_details: null,
+      payment_intent: null,
+      amount_total: 0,
+      currency: 'usd',
+      line_items: [],
+      ...partial,
+    };
+    sessions.set(session.id, session);
+    return session;
+  };
+
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const fields = Object.fromEntries(new URLSearchParams(raw));
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path: url.pathname, fields, idempotencyKey });
+
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (known) return json(res, 200, known);
+        counter += 1;
+        const lineCount = Object.keys(fields).filter((key) =>
+          /^line_items\[\d+\]\[quantity\]$/.test(key),
+        ).length;
+        const line_items = Array.from({ length: lineCount }, (_, index) => {
+          const quantity = Number(fields[`line_items[${index}][quantity]`]);
+          const unit = Number(fields[`line_items[${index}][price_data][unit_amount]`] ?? 0);
+          return {
+            price: fields[`line_items[${index}][price]`] ?? null,
+            quantity,
+            amount_total: unit * quantity,
+          };
+        });
+        const session = addSession({
+          id: `cs_test_fake${String(counter).padStart(4, '0')}`,
+          mode: fields.mode ?? 'payment',
+          amount_total: line_items.reduce((sum, line) => sum + line.amount_total, 0),
+          line_items,
+        });
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
+        return json(res, 200, session);
+      }
+      const lineItems = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(url.pathname);
+      if (req.method === 'GET' && lineItems) {
+        const session = sessions.get(decodeURIComponent(lineItems[1] as string));
+        if (!session)
+          return json(res, 404, {
+            error: { type: 'invalid_request_error', message: 'No such session' },
+          });
+        return json(res, 200, {
+          object: 'list',
+          has_more: false,
+          url: url.pathname,
+          data: session.line_items.map((line, index) => ({
+            id: `li_${index}`,
+            object: 'item',
+            quantity: line.quantity,
+            amount_total: line.amount_total,
+            price: line.price ? { id: line.price, object: 'price' } : null,
+          })),
+        });
+      }
+      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && retrieve) {
+        const session = sessions.get(decodeURIComponent(retrieve[1] as string));
+        if (!session)
+          return json(res, 404, {
+            error: { type: 'invalid_request_error', message: 'No such checkout.session' },
+          });
+        return json(res, 200, session);
+      }
+      return json(res, 404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${url.pathname})`,
+        },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    addSession,
+    pay(id, email) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`No fake session ${id}`);
+      Object.assign(session, {
+        payment_status: 'paid',
+        status: 'complete',
+        customer: `cus_${id}`,
+        customer_details: { email },
+        payment_intent: `pi_${id}`,
+      });
+      return session;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
