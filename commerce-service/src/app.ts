@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import type { Config } from './plugins/config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
 import {
@@ -55,34 +55,37 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     // Signed download tokens are longer than the default 100-character path parameter.
     routerOptions: { maxParamLength: 1024 },
     genReqId: () => randomUUID(),
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      // Readable lines while developing; JSON lines everywhere else.
-      ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
-    },
+    // LOG_LEVEL=silent means no logger at all, not one that writes nothing per request.
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Readable lines while developing; JSON lines everywhere else.
+            ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+          },
     ...options.fastify,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
-  await app.register(rateLimit, {
-    max: 600,
-    timeWindow: '1 minute',
-    // Thrown, so the errors plugin answers it in the route's own error shape.
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests: please wait ${context.after} and try again.`,
-    }),
-  });
+  if (config.RATE_LIMITS === 'on') {
+    await app.register(rateLimit, {
+      max: 600,
+      timeWindow: '1 minute',
+      // Thrown, so the errors plugin answers it in the route's own error shape.
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: `Too many requests: please wait ${context.after} and try again.`,
+      }),
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: {

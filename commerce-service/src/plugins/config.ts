@@ -51,6 +51,8 @@ export const configSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   STOREFRONT_URL: url().default('http://127.0.0.1:3000'),
+  /** Per-client request limits; only a load benchmark turns them off. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 
   // Payments: Stripe when a secret key is set, the built-in local test checkout otherwise.
   STRIPE_SECRET_KEY: z

@@ -1,0 +1,20 @@
+/**
+ * Child process for bench/commerce.mjs: the built commerce service on a fresh SQLite file,
+ * without rate limits (they would turn the load into 429s), listening on PORT.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../commerce-service/dist/app.js';
+import { loadConfig } from '../../commerce-service/dist/plugins/config.js';
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  RATE_LIMITS: 'off',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'commerce-bench-')),
+  DOWNLOAD_SIGNING_SECRET: 'bench-only-download-signing-secret-000000',
+});
+const app = await buildApp(config);
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+process.send?.('ready');

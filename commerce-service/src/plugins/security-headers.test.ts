@@ -1,0 +1,35 @@
+import { helmetHeaders } from './security-headers.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+
+describe('security headers', () => {
+  it('captures the headers helmet sets', () => {
+    const headers = helmetHeaders({ contentSecurityPolicy: false });
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(headers['content-security-policy']).toBeUndefined();
+  });
+
+  describe('on every answer', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    it.each(['/api/products', '/healthz', '/api/nothing-here'])(
+      '%s carries nosniff, frame and referrer headers',
+      async (url) => {
+        const response = await t.app.inject({ url });
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      },
+    );
+  });
+});
