@@ -9,17 +9,15 @@ import helmet from 'helmet';
 
 /** The headers helmet sets with the given options, captured from a stand-in response. */
 export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string | number | string[]) => {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   } as unknown as ServerResponse;
   helmet(options)({} as IncomingMessage, response, () => {});
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 export const securityHeadersPlugin = fp(async (app) => {
