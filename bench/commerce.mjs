@@ -26,7 +26,9 @@ function freePort() {
 
 async function startServer(script, env) {
   const port = await freePort();
-  const child = fork(path.join(here, 'support', script), { env: { ...process.env, ...env, PORT: String(port) } });
+  const child = fork(path.join(here, 'support', script), {
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -75,11 +77,15 @@ try {
 
   const row = (name, { rps, p99, errors }) =>
     `  ${name.padEnd(40)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${String(p99).padStart(4)} ms   errors ${errors}`;
-  console.log(`\nCommerce service, ${CONNECTIONS} connections, ${SECONDS} s each, SQLite, 2 cores shared with the load generator:`);
+  console.log(
+    `\nCommerce service, ${CONNECTIONS} connections, ${SECONDS} s each, SQLite, 2 cores shared with the load generator:`,
+  );
   console.log(row('bare Fastify JSON route (same body)', bareResult));
   console.log(row('GET /api/products', productsResult));
   console.log(row('POST /api/create-checkout-session (local)', checkoutResult));
-  console.log(`\n  products / bare route: ${(productsResult.rps / bareResult.rps).toFixed(2)} (target >= 0.70)`);
+  console.log(
+    `\n  products / bare route: ${(productsResult.rps / bareResult.rps).toFixed(2)} (target >= 0.70)`,
+  );
   console.log(`  checkout sessions per second: ${checkoutResult.rps.toFixed(0)} (target >= 1000)`);
 } finally {
   commerce.stop();
