@@ -1,6 +1,6 @@
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -40,6 +40,15 @@ declare module 'fastify' {
   }
 }
 
+/** Download tokens and checkout ids in a path grant access, so logs show them masked. */
+export function maskSecretsInPath(url: string): string {
+  return url.replace(/^(\/api\/(?:downloads|checkout\/local))\/[^/?]+/, '$1/[redacted]');
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return { method: request.method, url: maskSecretsInPath(request.url), remoteAddress: request.ip };
+}
+
 export interface AppOptions {
   fastify?: FastifyServerOptions;
   /** Send queued mail on a timer (the server does; tests drive `app.mailWorker.runOnce()`). */
@@ -66,6 +75,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
               'req.headers.cookie',
               'res.headers["set-cookie"]',
             ],
+            serializers: { req: serializeRequest },
             // Readable lines while developing; JSON lines everywhere else.
             ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
           },

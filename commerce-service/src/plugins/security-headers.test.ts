@@ -33,3 +33,17 @@ describe('security headers', () => {
     );
   });
 });
+
+describe('request logs', () => {
+  it.each([
+    ['/api/downloads/eyJlIjoiZW50In0.c2lnbmF0dXJl', '/api/downloads/[redacted]'],
+    [
+      '/api/checkout/local/cs_local_abcdefghijklmnopqrstuvwx/pay',
+      '/api/checkout/local/[redacted]/pay',
+    ],
+    ['/api/products?x=1', '/api/products?x=1'],
+  ])('log %s as %s', async (url, logged) => {
+    const { maskSecretsInPath } = await import('../app.ts');
+    expect(maskSecretsInPath(url)).toBe(logged);
+  });
+});
