@@ -7,7 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startStack } from '../tests/support/stack.ts';
+import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+
+assertSupportedNode();
+// Loaded after the check: older Node.js cannot even parse a TypeScript module.
+const { startStack } = await import('../tests/support/stack.ts');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
 const figures = [];
