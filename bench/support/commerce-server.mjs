@@ -14,6 +14,7 @@ const config = loadConfig({
   RATE_LIMITS: 'off',
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'commerce-bench-')),
   DOWNLOAD_SIGNING_SECRET: 'bench-only-download-signing-secret-000000',
+  BETTER_AUTH_SECRET: 'bench-only-better-auth-secret-00000000000',
 });
 const app = await buildApp(config);
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

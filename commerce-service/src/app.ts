@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './plugins/config.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -33,6 +34,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { createMailTransport, type SendMail } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
+  await app.register(sameOriginPlugin, { allowedOrigins: [new URL(config.STOREFRONT_URL).origin] });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   if (config.RATE_LIMITS === 'on') {
     await app.register(rateLimit, {
@@ -139,5 +142,6 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(downloadRoutes, { books });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(formRoutes);
+  await app.register(authRoutes, { books });
   return app;
 }

@@ -4,3 +4,4 @@ export * from './modules/checkout/schemas.ts';
 export * from './modules/fulfilment/schemas.ts';
 export * from './modules/forms/schemas.ts';
 export * from './modules/subscriptions/schemas.ts';
+export * from './modules/auth/schemas.ts';

@@ -12,6 +12,7 @@ export const HOST = '127.0.0.1';
 
 const SECRET_NAMES = [
   'DOWNLOAD_SIGNING_SECRET',
+  'BETTER_AUTH_SECRET',
   'REVALIDATE_SECRET',
   'PREVIEW_SECRET',
   'APP_KEYS',
@@ -122,6 +123,7 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
             DATA_DIR: dataDir,
             STOREFRONT_URL: urls.storefront,
             DOWNLOAD_SIGNING_SECRET: secrets.DOWNLOAD_SIGNING_SECRET,
+            BETTER_AUTH_SECRET: secrets.BETTER_AUTH_SECRET,
           },
           env,
         ),

@@ -118,6 +118,12 @@ export interface ContactSubmissionTable {
   created_at: string;
 }
 
+export interface SignInCodeRequestTable {
+  id: string;
+  email: string;
+  requested_at: string;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
@@ -128,4 +134,5 @@ export interface Database {
   webhook_events: WebhookEventTable;
   mail_outbox: MailOutboxTable;
   contact_submissions: ContactSubmissionTable;
+  sign_in_code_requests: SignInCodeRequestTable;
 }

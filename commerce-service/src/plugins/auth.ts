@@ -1,18 +1,70 @@
 /**
- * Who is calling. Sign-in arrives with the auth module; until then nobody is an
- * administrator, so admin routes answer 401 to everyone and are never open.
+ * Who is calling: the signed-in user from the session cookie, and whether they are an
+ * administrator (their e-mail is in ADMIN_EMAILS). The server decides; the storefront only
+ * shows what /api/users/me says.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createShopAuth,
+  migrateAuthTables,
+  OTP_EXPIRES_SECONDS,
+  type ShopAuth,
+} from '../modules/auth/better-auth.ts';
+import type { CurrentUser } from '../modules/auth/schemas.ts';
+import { enqueueMail } from '../modules/mail/outbox.ts';
+import { signInCodeMail } from '../modules/mail/templates.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    auth: ShopAuth;
+    currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
+/** The request's headers as Better Auth's API expects them. */
+export function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(', '));
+  }
+  return headers;
+}
+
 export const authPlugin = fp(async (app) => {
-  app.decorate('requireAdmin', async (_request: FastifyRequest, reply: FastifyReply) => {
-    await reply.status(401).send({ error: 'Sign in with an administrator account to do this.' });
+  const auth = createShopAuth({
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    sendOtp: (email, otp) =>
+      enqueueMail(app.db, { to: email, ...signInCodeMail(otp, OTP_EXPIRES_SECONDS / 60) }),
+  });
+  await migrateAuthTables(auth);
+  app.decorate('auth', auth);
+
+  app.decorate('currentUser', async (request: FastifyRequest): Promise<CurrentUser | null> => {
+    if (!request.headers.cookie) return null;
+    const session = await auth.api.getSession({ headers: webHeaders(request) });
+    if (!session) return null;
+    const email = session.user.email.toLowerCase();
+    return {
+      id: session.user.id,
+      email,
+      name: session.user.name || null,
+      isAdmin: app.config.ADMIN_EMAILS.includes(email),
+    };
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await app.currentUser(request);
+    if (!user) {
+      await reply.status(401).send({ error: 'Sign in with an administrator account to do this.' });
+    } else if (!user.isAdmin) {
+      await reply
+        .status(403)
+        .send({ error: 'Your account is not an administrator, so it cannot do this.' });
+    }
   });
 });

@@ -1,6 +1,9 @@
 import { loadConfig } from './config.ts';
 
-const required = { DOWNLOAD_SIGNING_SECRET: 'a-download-signing-secret-0123456789' };
+const required = {
+  DOWNLOAD_SIGNING_SECRET: 'a-download-signing-secret-0123456789',
+  BETTER_AUTH_SECRET: 'a-better-auth-secret-0123456789abcdef',
+};
 
 describe('loadConfig', () => {
   it('applies the embedded defaults when only the secret is set', () => {
@@ -19,8 +22,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({})).toThrow(
       /^Invalid configuration: DOWNLOAD_SIGNING_SECRET is required/,
     );
-    expect(() => loadConfig({ DOWNLOAD_SIGNING_SECRET: 'short' })).toThrow(
+    expect(() => loadConfig({ ...required, DOWNLOAD_SIGNING_SECRET: 'short' })).toThrow(
       /^Invalid configuration: DOWNLOAD_SIGNING_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('reads the administrators, in any case', () => {
+    expect(
+      loadConfig({ ...required, ADMIN_EMAILS: ' Owner@Shop.com, help@shop.com ' }).ADMIN_EMAILS,
+    ).toEqual(['owner@shop.com', 'help@shop.com']);
+    expect(loadConfig(required).ADMIN_EMAILS).toEqual(['admin@example.com']);
+    expect(() => loadConfig({ ...required, ADMIN_EMAILS: 'owner' })).toThrow(
+      /^Invalid configuration: ADMIN_EMAILS/,
     );
   });
 

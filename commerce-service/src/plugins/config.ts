@@ -82,6 +82,30 @@ export const configSchema = z.object({
     .default(24 * 7),
   ASSETS_DIR: z.string().min(1).optional(),
 
+  // Sign-in
+  BETTER_AUTH_SECRET: z
+    .string({
+      error: 'is required (a random value of at least 32 characters; npm start generates one)',
+    })
+    .min(32, 'must be at least 32 characters'),
+  /** E-mail addresses (comma-separated, any case) whose accounts are administrators. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('admin@example.com')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OpenID configuration; tests point it at a local OpenID Connect provider. */
+  GOOGLE_DISCOVERY_URL: url().default(
+    'https://accounts.google.com/.well-known/openid-configuration',
+  ),
+
   // Mail: SMTP when SMTP_URL is set, .eml files in MAIL_OUTBOX_DIR otherwise.
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),

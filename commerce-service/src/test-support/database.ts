@@ -23,6 +23,7 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
   NODE_ENV: 'test',
   DOWNLOAD_SIGNING_SECRET: 'test-download-signing-secret-0123456789',
+  BETTER_AUTH_SECRET: 'test-better-auth-secret-0123456789abcdef',
 } as const;
 
 export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {

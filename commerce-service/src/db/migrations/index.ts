@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogue from './0001-catalogue.ts';
 import * as ordersAndFulfilment from './0002-orders-and-fulfilment.ts';
+import * as signInCodeRequests from './0003-sign-in-code-requests.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-orders-and-fulfilment': ordersAndFulfilment,
+  '0003-sign-in-code-requests': signInCodeRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -136,3 +136,15 @@ export function contactAutoReplyMail(contact: ContactDetails): RenderedMail {
     ),
   };
 }
+
+/** The sign-in code, in Italian like the login page it is typed into. */
+export function signInCodeMail(code: string, validMinutes: number): RenderedMail {
+  return {
+    subject: `Il tuo codice di accesso: ${code}`,
+    text: `Il tuo codice di accesso ad ABA Parent Guides è ${code}.\n\nVale ${validMinutes} minuti e si può usare una sola volta. Se non l'hai richiesto tu, ignora questa e-mail.`,
+    html: layout(
+      'Il tuo codice di accesso',
+      `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p><p>Vale ${validMinutes} minuti e si può usare una sola volta. Se non l'hai richiesto tu, ignora questa e-mail.</p>`,
+    ),
+  };
+}

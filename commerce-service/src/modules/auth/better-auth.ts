@@ -1,0 +1,102 @@
+/**
+ * Sign-in with Better Auth on the service's own database: a 6-digit e-mail code, and Google
+ * (OpenID Connect with state and PKCE) when GOOGLE_CLIENT_ID is set. Better Auth's own HTTP
+ * routes are not exposed; the shop's endpoints (modules/auth/routes.ts) call its API, so
+ * nothing else it offers (passwords, account changes) is reachable.
+ */
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { emailOTP, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Config } from '../../plugins/config.ts';
+
+export const OTP_LENGTH = 6;
+export const OTP_EXPIRES_SECONDS = 10 * 60;
+export const OTP_ALLOWED_ATTEMPTS = 5;
+export const SESSION_DAYS = 30;
+
+export interface ShopAuthOptions {
+  db: Kysely<Database>;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Queues the e-mail carrying a sign-in code. */
+  sendOtp: (email: string, otp: string) => Promise<void>;
+}
+
+/** Where Google sends the browser back: the storefront's popup page. */
+export const googleRedirectUri = (config: Config) =>
+  new URL('/auth/callback', config.STOREFRONT_URL).toString();
+
+export function createShopAuth({ db, config, log, sendOtp }: ShopAuthOptions) {
+  const storefront = new URL(config.STOREFRONT_URL);
+  const google = config.GOOGLE_CLIENT_ID
+    ? [
+        genericOAuth({
+          config: [
+            {
+              providerId: 'google',
+              name: 'Google',
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+              scopes: ['openid', 'email', 'profile'],
+              pkce: true,
+              redirectURI: googleRedirectUri(config),
+            },
+          ],
+        }),
+      ]
+    : [];
+  return betterAuth({
+    appName: 'ABA Parent Guides',
+    baseURL: storefront.origin,
+    basePath: '/api/auth',
+    secret: config.BETTER_AUTH_SECRET,
+    database: {
+      db,
+      type: db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite',
+      casing: 'snake',
+    },
+    emailAndPassword: { enabled: false },
+    trustedOrigins: [storefront.origin],
+    session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
+    // The shop's own routes limit requests; Better Auth's limiter would only see internal calls.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    // Better Auth's messages join the service's structured log.
+    logger: {
+      level: 'warn',
+      log: (level, message) => (level === 'error' ? log.error(message) : log.warn(message)),
+    },
+    advanced: {
+      // The tables are migrated at every start (migrateAuthTables), before any request; the
+      // check at creation would only report them missing on a fresh database.
+      database: { validateSchema: false },
+      cookiePrefix: 'shop',
+      useSecureCookies: storefront.protocol === 'https:',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: OTP_LENGTH,
+        expiresIn: OTP_EXPIRES_SECONDS,
+        allowedAttempts: OTP_ALLOWED_ATTEMPTS,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type === 'sign-in') await sendOtp(email, otp);
+        },
+      }),
+      ...google,
+    ],
+  });
+}
+
+export type ShopAuth = ReturnType<typeof createShopAuth>;
+
+/** Creates or updates Better Auth's tables (user, session, account, verification). */
+export async function migrateAuthTables(auth: ShopAuth) {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

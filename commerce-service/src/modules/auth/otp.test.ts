@@ -1,0 +1,312 @@
+import {
+  buyLocally,
+  cookieHeader,
+  createTestApp,
+  latestSignInCode,
+  signInByCode,
+  type TestApp,
+} from '../../test-support/app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com' });
+});
+afterAll(() => t.close());
+
+// Each call comes from its own client address, so the per-client limits stay out of the way.
+let client = 0;
+const remoteAddress = () => `10.0.${Math.floor(++client / 250)}.${client % 250}`;
+const sendOtp = (email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/send-otp',
+    payload: { email },
+    remoteAddress: remoteAddress(),
+  });
+const verifyOtp = (email: string, otp: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/verify-otp',
+    payload: { email, otp },
+    remoteAddress: remoteAddress(),
+  });
+const me = (cookie?: string) =>
+  t.app.inject({ url: '/api/users/me', headers: cookie ? { cookie } : {} });
+
+/** A moment in the past, as the database stores Better Auth's dates. */
+const expiredAt = () =>
+  t.database.kind === 'postgres'
+    ? new Date(Date.now() - 1000)
+    : new Date(Date.now() - 1000).toISOString();
+
+/** Lets the next code be requested at once, as if the minute between resends had passed. */
+async function forgetRecentRequests(email: string) {
+  await t.app.db.deleteFrom('sign_in_code_requests').where('email', '=', email).execute();
+}
+
+describe('sign-in by e-mail code', () => {
+  it('signs in with the right code, sets an httpOnly session cookie, and /api/users/me knows the user', async () => {
+    expect((await sendOtp('Parent@Example.com')).json()).toEqual({ success: true });
+    const otp = await latestSignInCode(t, 'parent@example.com');
+    expect(otp).toMatch(/^\d{6}$/);
+    const verified = await verifyOtp('parent@example.com', otp);
+    expect(verified.statusCode).toBe(200);
+    const setCookie = String(verified.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = cookieHeader(verified.headers['set-cookie']);
+    const user = await me(cookie);
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ email: 'parent@example.com', isAdmin: false });
+  });
+
+  it('answers the same for an address it has never seen', async () => {
+    const fresh = await sendOtp('first.time@example.com');
+    const known = await sendOtp('parent@example.com');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe(known.statusCode === 200 ? known.body : fresh.body);
+  });
+
+  it('refuses a wrong code', async () => {
+    await forgetRecentRequests('wrong@example.com');
+    await sendOtp('wrong@example.com');
+    const otp = await latestSignInCode(t, 'wrong@example.com');
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const response = await verifyOtp('wrong@example.com', wrong);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Codice OTP non valido' });
+  });
+
+  it('refuses a code used once already', async () => {
+    await sendOtp('reuse@example.com');
+    const otp = await latestSignInCode(t, 'reuse@example.com');
+    expect((await verifyOtp('reuse@example.com', otp)).statusCode).toBe(200);
+    const again = await verifyOtp('reuse@example.com', otp);
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('refuses an expired code', async () => {
+    await sendOtp('late@example.com');
+    const otp = await latestSignInCode(t, 'late@example.com');
+    await t.app.db
+      .updateTable('verification' as never)
+      .set({ expiresAt: expiredAt() } as never)
+      .where('identifier' as never, 'like', '%late@example.com%' as never)
+      .execute();
+    const response = await verifyOtp('late@example.com', otp);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatch(/scaduto|non valido/);
+  });
+
+  it('refuses even the right code after five wrong tries', async () => {
+    await sendOtp('guesser@example.com');
+    const otp = await latestSignInCode(t, 'guesser@example.com');
+    const wrong = otp === '123456' ? '654321' : '123456';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await verifyOtp('guesser@example.com', wrong)).statusCode).toBe(401);
+    }
+    const sixth = await verifyOtp('guesser@example.com', otp);
+    expect(sixth.statusCode).toBeGreaterThanOrEqual(401);
+    expect(sixth.statusCode).not.toBe(200);
+  });
+
+  it('sends a new code to one address at most once a minute and five times an hour', async () => {
+    expect((await sendOtp('busy@example.com')).statusCode).toBe(200);
+    const soon = await sendOtp('busy@example.com');
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().error).toMatch(/attendi un minuto/);
+    for (let sent = 1; sent < 5; sent += 1) {
+      await t.app.db
+        .updateTable('sign_in_code_requests')
+        .set({ requested_at: new Date(Date.now() - 61_000 * sent).toISOString() })
+        .where('email', '=', 'busy@example.com')
+        .where('requested_at', '>', new Date(Date.now() - 30_000).toISOString())
+        .execute();
+      expect((await sendOtp('busy@example.com')).statusCode).toBe(200);
+    }
+    await t.app.db
+      .updateTable('sign_in_code_requests')
+      .set({ requested_at: new Date(Date.now() - 600_000).toISOString() })
+      .where('email', '=', 'busy@example.com')
+      .where('requested_at', '>', new Date(Date.now() - 30_000).toISOString())
+      .execute();
+    const sixth = await sendOtp('busy@example.com');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toMatch(/riprova tra un'ora/);
+  });
+
+  it('refuses malformed input with the page’s own words', async () => {
+    const badEmail = await sendOtp('not-an-email');
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error).toMatch(/Inserisci un indirizzo email valido/);
+    const badCode = await verifyOtp('parent@example.com', '12ab');
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().error).toMatch(/6 cifre/);
+  });
+
+  it('ends the session on logout', async () => {
+    const cookie = await signInByCode(t, 'leaving@example.com');
+    expect((await me(cookie)).statusCode).toBe(200);
+    const logout = await t.app.inject({ url: '/api/logout', headers: { cookie } });
+    expect(logout.json()).toEqual({ success: true });
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('marks an ADMIN_EMAILS address as admin, whatever its case', async () => {
+    const cookie = await signInByCode(t, 'boss@example.com');
+    expect((await me(cookie)).json()).toMatchObject({ email: 'boss@example.com', isAdmin: true });
+  });
+
+  it.each([
+    ['GET', '/api/subscription-records', undefined],
+    [
+      'POST',
+      '/api/subscription-records',
+      { user_id: 'u-role', email: 'x@example.com', session_id: 'role-test-1' },
+    ],
+    [
+      'PUT',
+      '/api/subscription-records/999999',
+      { user_id: 'u1', email: 'x@example.com', session_id: 'role-test-2' },
+    ],
+    ['DELETE', '/api/subscription-records/999999', undefined],
+  ] as const)(
+    '%s %s: anonymous 401, signed-in non-admin 403, admin allowed',
+    async (method, url, payload) => {
+      const visitor = await signInByCode(t, `visitor-${method.toLowerCase()}@example.com`);
+      await t.app.db
+        .deleteFrom('sign_in_code_requests')
+        .where('email', '=', 'boss@example.com')
+        .execute();
+      const admin = await signInByCode(t, 'boss@example.com');
+      const call = (cookie?: string) =>
+        t.app.inject({
+          method,
+          url,
+          ...(payload ? { payload } : {}),
+          headers: cookie ? { cookie } : {},
+        });
+      expect((await call()).statusCode).toBe(401);
+      const refused = await call(visitor);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        error: 'Your account is not an administrator, so it cannot do this.',
+      });
+      const allowed = await call(admin);
+      expect([200, 201, 404]).toContain(allowed.statusCode);
+    },
+  );
+
+  it('lets an admin create, edit and delete a record', async () => {
+    await t.app.db
+      .deleteFrom('sign_in_code_requests')
+      .where('email', '=', 'boss@example.com')
+      .execute();
+    const cookie = await signInByCode(t, 'boss@example.com');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription-records',
+      headers: { cookie },
+      payload: { user_id: 'user-42', email: 'member@example.com', session_id: 'cs_manual_42' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: number };
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription-records',
+      headers: { cookie },
+      payload: { user_id: 'user-43', email: 'other@example.com', session_id: 'cs_manual_42' },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: 'A record for this session_id already exists' });
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url: `/api/subscription-records/${id}`,
+      headers: { cookie },
+      payload: { user_id: '', email: 'nope', session_id: 'x' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error).toMatch(/^Invalid body: /);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/subscription-records/${id}`,
+      headers: { cookie },
+      payload: { user_id: 'user-42', email: 'corrected@example.com', session_id: 'cs_manual_42' },
+    });
+    expect(updated.json()).toMatchObject({ id, email: 'corrected@example.com' });
+    const list = await t.app.inject({ url: '/api/subscription-records', headers: { cookie } });
+    expect((list.json() as { id: number }[]).some((record) => record.id === id)).toBe(true);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/subscription-records/${id}`,
+      headers: { cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/subscription-records/${id}`,
+      headers: { cookie },
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request sent from another origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'victim@example.com' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts the storefront’s own origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      headers: { origin: 'http://127.0.0.1:3000' },
+      payload: { email: 'same.site@example.com' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/me/purchases', () => {
+  it('shows a buyer who signs in with the purchase e-mail their orders, links and subscription', async () => {
+    await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+      'Member.Buyer@example.com',
+    );
+    await buyLocally(
+      t.app,
+      [{ productId: 'aba-parent-support-monthly', quantity: 1 }],
+      'member.buyer@example.com',
+    );
+    const cookie = await signInByCode(t, 'member.buyer@example.com');
+    const response = await t.app.inject({ url: '/api/me/purchases', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const purchases = response.json();
+    expect(purchases.orders).toHaveLength(2);
+    expect(purchases.orders.flatMap((order: { files: unknown[] }) => order.files)).toHaveLength(2);
+    expect(purchases.subscriptions).toEqual([
+      expect.objectContaining({ email: 'member.buyer@example.com' }),
+    ]);
+    expect((await t.app.inject({ url: '/api/me/purchases' })).statusCode).toBe(401);
+  });
+});
+
+describe('Google sign-in without configuration', () => {
+  it('says clearly that it is not configured', async () => {
+    const response = await t.app.inject({
+      url: '/api/oauth/google/redirect_url?originUrl=http%3A%2F%2F127.0.0.1%3A3000',
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'Google sign-in is not configured' });
+  });
+});
