@@ -1,12 +1,36 @@
+import { OAuth2Server } from 'oauth2-mock-server';
 import { startStack } from './support/stack.js';
 
-/** Starts the whole shop once for every journey; the returned function stops it. */
+/** E-mail the local OpenID Connect provider puts in its ID tokens ("the Google account"). */
+export const GOOGLE_TEST_EMAIL = 'google.parent@example.com';
+
+/**
+ * Starts a local OpenID Connect provider standing in for Google, then the whole shop once for
+ * every journey; the returned function stops both.
+ */
 export default async function globalSetup() {
   const started = Date.now();
+  const google = new OAuth2Server();
+  await google.issuer.keys.generate('RS256');
+  await google.start(0, '127.0.0.1');
+  google.service.on('beforeTokenSigning', (token) => {
+    token.payload.email = GOOGLE_TEST_EMAIL;
+    token.payload.email_verified = true;
+    token.payload.name = 'Google Parent';
+  });
+  process.env.GOOGLE_CLIENT_ID = 'e2e-shop-client';
+  process.env.GOOGLE_CLIENT_SECRET = 'e2e-shop-secret';
+  process.env.GOOGLE_DISCOVERY_URL = `${google.issuer.url}/.well-known/openid-configuration`;
+
   const stack = await startStack();
   console.log(`Shop started for the journeys in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.env.E2E_STOREFRONT_URL = stack.urls.storefront;
   process.env.E2E_COMMERCE_URL = stack.urls.commerce;
   process.env.E2E_CMS_URL = stack.urls.cms;
-  return () => stack.stop();
+  process.env.E2E_DATA_DIR = stack.dataDir;
+  process.env.E2E_GOOGLE_ISSUER = google.issuer.url;
+  return async () => {
+    await stack.stop();
+    await google.stop();
+  };
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { AccountMenu } from '@/components/auth/account-menu';
 
 const NAV_LINKS = [
   { href: '/', label: 'Home' },
@@ -27,6 +28,7 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
+        <AccountMenu />
       </nav>
     </header>
   );

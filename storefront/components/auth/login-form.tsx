@@ -1,0 +1,203 @@
+'use client';
+/**
+ * The login page (spec §2, §4, §5, §8), in Italian: Google in a popup, or a 6-digit code sent
+ * by e-mail. After a sign-in it waits 1 second, then returns to where the visitor came from.
+ */
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import {
+  AuthRequestError,
+  completeGoogleSignIn,
+  googleRedirectUrl,
+  sendOtp,
+  verifyOtp,
+} from '@/lib/commerce/auth';
+import { waitForPopupResult } from '@/lib/auth/popup';
+import { referrerPath, safeRedirectPath } from '@/lib/auth/redirect';
+import { useSession } from './use-session';
+
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+const OTP_LENGTH = 6;
+
+type Step = 'email' | 'code';
+
+export function LoginForm() {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const { refresh } = useSession();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signedIn = async () => {
+    await refresh();
+    setError(null);
+    setNotice('Login effettuato con successo!');
+    const target = safeRedirectPath(
+      searchParams.get('redirect') ?? referrerPath(document.referrer, window.location.origin),
+    );
+    window.setTimeout(() => router.push(target), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  const messageOf = (caught: unknown, fallback: string) =>
+    caught instanceof AuthRequestError && caught.message ? caught.message : fallback;
+
+  async function onSendCode(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return setError('Inserisci un indirizzo email valido');
+    setBusy(true);
+    setError(null);
+    try {
+      await sendOtp(email.trim());
+      setStep('code');
+      setNotice('Codice OTP inviato alla tua email!');
+    } catch (caught) {
+      setError(messageOf(caught, "Errore nell'invio del codice OTP"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onVerify(event: FormEvent) {
+    event.preventDefault();
+    if (!otp.trim()) return setError('Inserisci il codice OTP ricevuto via email');
+    setBusy(true);
+    setError(null);
+    try {
+      await verifyOtp(email.trim(), otp.trim());
+      await signedIn();
+    } catch (caught) {
+      setError(messageOf(caught, 'Codice OTP non valido'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onGoogle() {
+    setBusy(true);
+    setError(null);
+    try {
+      const url = await googleRedirectUrl(window.location.origin);
+      const result = await waitForPopupResult(url);
+      if (result.error || !result.code || !result.state) {
+        console.error(result.errorDescription || result.error || 'OAuth authorization failed');
+        throw new AuthRequestError('');
+      }
+      await completeGoogleSignIn(result.code, result.state);
+      await signedIn();
+    } catch (caught) {
+      if (!(caught instanceof AuthRequestError)) console.error(caught);
+      setError(messageOf(caught, 'Errore durante il login con Google'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function backToEmail() {
+    setStep('email');
+    setOtp('');
+    setError(null);
+    setNotice(null);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm">
+      <h1 className="text-center text-2xl font-bold">Accedi al tuo account</h1>
+
+      <div className="mt-6 space-y-3" aria-live="polite">
+        {notice ? (
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+            {notice}
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      <button
+        type="button"
+        onClick={onGoogle}
+        disabled={busy}
+        className="mt-6 w-full rounded-lg border border-slate-300 px-4 py-3 font-semibold hover:bg-slate-50 disabled:opacity-60"
+      >
+        Continua con Google
+      </button>
+
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" />
+        oppure
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+
+      {step === 'email' ? (
+        <form onSubmit={onSendCode} noValidate className="space-y-4">
+          <div>
+            <label htmlFor="login-email" className="block text-sm font-medium">
+              Email
+            </label>
+            <input
+              id="login-email"
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-3"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+          >
+            {busy ? 'Invio in corso...' : 'Invia codice'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={onVerify} noValidate className="space-y-4">
+          <div>
+            <label htmlFor="login-otp" className="block text-sm font-medium">
+              Codice OTP
+            </label>
+            <input
+              id="login-otp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={OTP_LENGTH}
+              placeholder="000000"
+              value={otp}
+              onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+              className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-3 text-center text-2xl tracking-[0.5em]"
+            />
+            <p className="mt-1 text-sm text-slate-600">Inviato a {email}</p>
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+          >
+            {busy ? 'Verifica in corso...' : 'Verifica e Accedi'}
+          </button>
+          <button
+            type="button"
+            onClick={backToEmail}
+            className="w-full text-sm font-medium text-slate-700 hover:underline"
+          >
+            ← Torna indietro
+          </button>
+        </form>
+      )}
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Non hai un account? Il login creerà automaticamente il tuo profilo.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+/** The account page: everything the signed-in buyer bought with their e-mail, with downloads. */
+import Link from 'next/link';
+import useSWR from 'swr';
+import { fetchMyPurchases } from '@/lib/commerce/auth';
+import { formatPrice } from '@/lib/format/price';
+
+const dateOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+export function MyPurchases() {
+  const { data, error, isLoading } = useSWR('/api/me/purchases', fetchMyPurchases);
+
+  if (isLoading) return <p role="status">Loading your purchases...</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-red-800">
+        Unable to load your purchases. Please try again.
+      </p>
+    );
+  if (data === null || data === undefined) {
+    return (
+      <p>
+        Please{' '}
+        <Link href="/login?redirect=/account" className="font-semibold text-emerald-800 underline">
+          sign in
+        </Link>{' '}
+        with the e-mail you used at checkout to see your purchases.
+      </p>
+    );
+  }
+  if (data.orders.length === 0 && data.subscriptions.length === 0) {
+    return (
+      <p>
+        No purchases yet for this e-mail address.{' '}
+        <Link href="/shop" className="font-semibold text-emerald-800 underline">
+          Visit the shop
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {data.subscriptions.length > 0 ? (
+        <section
+          aria-labelledby="subscriptions-heading"
+          className="rounded-xl border border-amber-200 bg-amber-50 p-5"
+        >
+          <h2 id="subscriptions-heading" className="font-semibold">
+            Your membership
+          </h2>
+          <ul className="mt-2 text-sm">
+            {data.subscriptions.map((subscription) => (
+              <li key={subscription.id}>Active since {dateOf(subscription.created_at)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.orders.map((order) => (
+        <section
+          key={order.orderId}
+          aria-label={`Order ${order.orderId}`}
+          className="rounded-xl border border-slate-200 p-5"
+        >
+          <h2 className="font-semibold">
+            {order.products.map((product) => product.productName).join(', ')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {dateOf(order.createdAt)} · {formatPrice(order.amountTotal, order.currency)} · Order ID:{' '}
+            {order.orderId}
+            {order.status === 'refunded' ? ' · refunded' : ''}
+          </p>
+          {order.files.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-3">
+              {order.files.map((file) => (
+                <li key={file.url}>
+                  <a
+                    href={file.url}
+                    className="inline-block rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+                  >
+                    Download {file.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+/**
+ * The visitor's session for the whole storefront: one shared SWR request to /api/users/me,
+ * `pending` until its first answer, whether that answer is a user or a failure.
+ */
+import useSWR from 'swr';
+import type { CurrentUser } from 'commerce-service/contract';
+import { fetchCurrentUser, logout as endSession } from '@/lib/commerce/auth';
+
+export const SESSION_KEY = '/api/users/me';
+
+export function useSession() {
+  const { data, isLoading, mutate } = useSWR<CurrentUser | null>(SESSION_KEY, fetchCurrentUser, {
+    revalidateOnFocus: true,
+    shouldRetryOnError: false,
+  });
+  return {
+    user: data ?? null,
+    pending: isLoading,
+    /** Fetches the user again (after a sign-in). */
+    refresh: () => mutate(),
+    /** Clears the local user first, then ends the server session (spec §7). */
+    logout: async () => {
+      await mutate(null, { revalidate: false });
+      await endSession();
+    },
+  };
+}

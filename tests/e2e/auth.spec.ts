@@ -1,0 +1,130 @@
+/** Signing in and out on the storefront: by e-mail code, and with "Google" in a popup. */
+import { expect, test, type Page } from '@playwright/test';
+import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
+
+async function signInByCode(page: Page, email: string) {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  const before = countMailTo(email);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await expect(page.getByText('Codice OTP inviato alla tua email!')).toBeVisible();
+  const code = await waitForSignInCode(email, before);
+  await page.getByLabel('Codice OTP').fill(code);
+  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
+  await expect(page.getByText('Login effettuato con successo!')).toBeVisible();
+}
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('a parent signs in with an e-mail code, sees the address in the navbar and logs out to /', async ({
+  page,
+  isMobile,
+}) => {
+  const email = `code.${isMobile ? 'phone' : 'desktop'}@example.com`;
+  await signInByCode(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(navigation(page).getByRole('link', { name: email })).toBeVisible();
+  await expect(navigation(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+
+  await navigation(page).getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(navigation(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect((await page.request.get('/api/users/me')).status()).toBe(401);
+});
+
+test('an administrator sees the Admin link', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'One administrator sign-in is enough.');
+  await signInByCode(page, 'admin@example.com');
+  await expect(navigation(page).getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute(
+    'href',
+    '/admin/subscriptions',
+  );
+});
+
+test('a wrong code shows the server’s message and Torna indietro starts again', async ({
+  page,
+  isMobile,
+}) => {
+  const email = `wrong.${isMobile ? 'phone' : 'desktop'}@example.com`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Inserisci un indirizzo email valido',
+  );
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  const code = await waitForSignInCode(email);
+  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Inserisci il codice OTP ricevuto via email',
+  );
+  await page.getByLabel('Codice OTP').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Codice OTP non valido');
+  await page.getByRole('button', { name: '← Torna indietro' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+});
+
+test('after signing in, the page returns to where the visitor came from', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'The redirect rule is the same on every screen.');
+  const email = 'back.to.blog@example.com';
+  await page.goto('/login?redirect=/blog/featured-2');
+  const before = countMailTo(email);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await page.getByLabel('Codice OTP').fill(await waitForSignInCode(email, before));
+  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
+  await page.waitForURL(/\/blog\/featured-2$/);
+});
+
+test('Google sign-in in a popup: the callback page hands over the code and the user is signed in', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'Popups are a desktop flow.');
+  await page.goto('/login');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continua con Google' }).click();
+  const popup = await popupPromise;
+  // The local OpenID provider consents at once and sends the popup to /auth/callback.
+  await popup.waitForEvent('close');
+  await expect(page.getByText('Login effettuato con successo!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(
+    navigation(page).getByRole('link', { name: 'google.parent@example.com' }),
+  ).toBeVisible();
+});
+
+test('a refused Google consent shows the fallback error and nobody is signed in', async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'Popups are a desktop flow.');
+  const issuer = new URL(process.env.E2E_GOOGLE_ISSUER as string);
+  await context.route(`${issuer.origin}/authorize**`, (route) => {
+    const url = new URL(route.request().url());
+    const back = new URL(url.searchParams.get('redirect_uri') as string);
+    back.searchParams.set('error', 'access_denied');
+    back.searchParams.set('state', url.searchParams.get('state') as string);
+    return route.fulfill({ status: 302, headers: { location: back.toString() } });
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continua con Google' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Errore durante il login con Google',
+  );
+  expect((await page.request.get('/api/users/me')).status()).toBe(401);
+});
+
+test('the callback page without code or error says so', async ({ page }) => {
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'No OAuth code or error found in URL parameters.',
+  );
+});

@@ -1,0 +1,54 @@
+/** Reads the .eml files the shop wrote during the journeys (no SMTP server is configured). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+export interface Email {
+  to: string;
+  subject: string;
+  raw: string;
+}
+
+function mailDir(): string {
+  return path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+}
+
+export function readMailbox(): Email[] {
+  const dir = mailDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => {
+      const raw = readFileSync(path.join(dir, name), 'utf8');
+      return {
+        to: /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '',
+        subject: /^Subject: (.+)$/m.exec(raw)?.[1]?.trim() ?? '',
+        raw,
+      };
+    });
+}
+
+/** Waits for the newest sign-in code sent to this address and returns it. */
+export async function waitForSignInCode(email: string, after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const messages = readMailbox().filter((mail) => mail.to === email);
+        const latest = messages
+          .slice(after)
+          .reverse()
+          .find((mail) => /\d{6}/.test(mail.subject));
+        code = /(\d{6})/.exec(latest?.subject ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export function countMailTo(email: string): number {
+  return readMailbox().filter((mail) => mail.to === email).length;
+}
