@@ -128,3 +128,34 @@ test('the callback page without code or error says so', async ({ page }) => {
     'No OAuth code or error found in URL parameters.',
   );
 });
+
+test('a buyer who signs in with the purchase e-mail finds the order and its downloads on /account', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const email = `account.${isMobile ? 'phone' : 'desktop'}@example.com`;
+  const created = await request.post('/api/create-checkout-session', {
+    data: {
+      products: [{ productId: 'ebook-aba-case-studies', quantity: 1 }],
+      successRouter: '/checkout/success',
+      cancelRouter: '/checkout/cancel',
+    },
+  });
+  const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
+  const sessionId = new URL(checkoutUrl).pathname.split('/').pop() as string;
+  const paid = await request.post(`/api/checkout/local/${sessionId}/pay`, {
+    form: { email },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+
+  await signInByCode(page, email);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Your purchases' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'eBook ABA Case Studies' })).toBeVisible();
+  const pdf = page.getByRole('link', { name: 'Download ABA Case Studies eBook (PDF)' });
+  await expect(pdf).toBeVisible();
+  const download = await request.get((await pdf.getAttribute('href')) as string);
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
