@@ -132,6 +132,7 @@ describe('the local test checkout', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.body).toContain('eBook ABA for Parents');
     expect(page.body).toContain('$75.97');
     expect(page.body).toMatch(/<button class="pay" type="submit">Pay<\/button>/);

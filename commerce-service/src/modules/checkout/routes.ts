@@ -48,13 +48,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }> = a
           303,
         );
       }
-      return reply
-        .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        )
-        .send(renderLocalCheckoutPage(session));
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          // With helmet's no-referrer, a browser posts the form with `Origin: null`, which the
+          // cross-site check refuses; same-origin keeps the shop's own origin on the request.
+          .header('referrer-policy', 'same-origin')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+          )
+          .send(renderLocalCheckoutPage(session))
+      );
     },
   );
 
