@@ -1,6 +1,7 @@
 /** Signing in and out on the storefront: by e-mail code, and with "Google" in a popup. */
 import { expect, test, type Page } from '@playwright/test';
 import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
+import { payCheckout, startCheckout } from '../support/shop.js';
 
 async function signInByCode(page: Page, email: string) {
   await page.goto('/login');
@@ -135,20 +136,10 @@ test('a buyer who signs in with the purchase e-mail finds the order and its down
   isMobile,
 }) => {
   const email = `account.${isMobile ? 'phone' : 'desktop'}@example.com`;
-  const created = await request.post('/api/create-checkout-session', {
-    data: {
-      products: [{ productId: 'ebook-aba-case-studies', quantity: 1 }],
-      successRouter: '/checkout/success',
-      cancelRouter: '/checkout/cancel',
-    },
-  });
-  const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
-  const sessionId = new URL(checkoutUrl).pathname.split('/').pop() as string;
-  const paid = await request.post(`/api/checkout/local/${sessionId}/pay`, {
-    form: { email },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  const { sessionId } = await startCheckout(request, [
+    { productId: 'ebook-aba-case-studies', quantity: 1 },
+  ]);
+  await payCheckout(request, sessionId, email);
 
   await signInByCode(page, email);
   await page.goto('/account');

@@ -3,21 +3,16 @@
  * Chromium, then the purchase detail and the real files through the same origin.
  */
 import { expect, test } from '@playwright/test';
+import { startCheckout } from '../support/shop.js';
 
 test('a parent pays on the test checkout page and downloads the real PDF and MP3', async ({
   page,
   request,
   baseURL,
 }) => {
-  const created = await request.post('/api/create-checkout-session', {
-    data: {
-      products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
-      successRouter: '/checkout/success',
-      cancelRouter: '/checkout/cancel',
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
+  const { checkoutUrl } = await startCheckout(request, [
+    { productId: 'ebook-aba-for-parents', quantity: 1 },
+  ]);
   expect(new URL(checkoutUrl).origin).toBe(new URL(baseURL as string).origin);
 
   await page.goto(checkoutUrl);
@@ -55,18 +50,12 @@ test('cancelling on the test checkout page returns to the cancel page and sells 
   page,
   request,
 }) => {
-  const created = await request.post('/api/create-checkout-session', {
-    data: {
-      products: [{ productId: 'ebook-aba-case-studies', quantity: 1 }],
-      successRouter: '/checkout/success',
-      cancelRouter: '/checkout/cancel',
-    },
-  });
-  const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
+  const { checkoutUrl, sessionId } = await startCheckout(request, [
+    { productId: 'ebook-aba-case-studies', quantity: 1 },
+  ]);
   await page.goto(checkoutUrl);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForURL(/\/checkout\/cancel$/);
-  const sessionId = new URL(checkoutUrl).pathname.split('/').pop() as string;
   expect((await request.get(`/api/products/purchase-detail?sessionId=${sessionId}`)).status()).toBe(
     409,
   );

@@ -91,15 +91,22 @@ async function fulfil(ctx: CommerceContext, paid: Parameters<typeof fulfilChecko
   );
 }
 
+/** A session of the local test checkout; 404 for any other id. */
+async function findLocalSession(ctx: CommerceContext, sessionId: string) {
+  const session = await findCheckoutSession(ctx.db, sessionId);
+  if (!session || session.provider !== 'local') {
+    throw new CheckoutStateError('No such checkout session', 404);
+  }
+  return session;
+}
+
 /** The local test checkout's Pay button: the payment is confirmed, then fulfilled. */
 export async function payLocalCheckout(
   ctx: CommerceContext,
   sessionId: string,
   email: string,
 ): Promise<string> {
-  const session = await findCheckoutSession(ctx.db, sessionId);
-  if (!session || session.provider !== 'local')
-    throw new CheckoutStateError('No such checkout session', 404);
+  const session = await findLocalSession(ctx, sessionId);
   if (session.status === 'cancelled')
     throw new CheckoutStateError('This checkout was cancelled', 409);
   await fulfil(ctx, {
@@ -118,9 +125,7 @@ export async function cancelLocalCheckout(
   ctx: CommerceContext,
   sessionId: string,
 ): Promise<string> {
-  const session = await findCheckoutSession(ctx.db, sessionId);
-  if (!session || session.provider !== 'local')
-    throw new CheckoutStateError('No such checkout session', 404);
+  const session = await findLocalSession(ctx, sessionId);
   await cancelOpenCheckoutSession(ctx.db, sessionId);
   return new URL(session.cancel_path, ctx.config.STOREFRONT_URL).toString();
 }
