@@ -44,7 +44,7 @@ export const authPlugin = fp(async (app) => {
   await migrateAuthTables(auth);
   app.decorate('auth', auth);
 
-  app.decorate('currentUser', async (request: FastifyRequest): Promise<CurrentUser | null> => {
+  async function lookUp(request: FastifyRequest): Promise<CurrentUser | null> {
     if (!request.headers.cookie) return null;
     const session = await auth.api.getSession({ headers: webHeaders(request) });
     if (!session) return null;
@@ -55,6 +55,16 @@ export const authPlugin = fp(async (app) => {
       name: session.user.name || null,
       isAdmin: app.config.ADMIN_EMAILS.includes(email),
     };
+  }
+  // The admin check and the handler of one request share a single session lookup.
+  const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+  app.decorate('currentUser', (request: FastifyRequest) => {
+    let user = perRequest.get(request);
+    if (!user) {
+      user = lookUp(request);
+      perRequest.set(request, user);
+    }
+    return user;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
