@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { inter } from './fonts';
+import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import './globals.css';
 
@@ -17,8 +19,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={inter.variable}>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <Suspense>
+          <ScrollToTop />
+        </Suspense>
         <SiteHeader />
-        {children}
+        <div id="main-content">{children}</div>
+        <SiteFooter />
       </body>
     </html>
   );

@@ -1,0 +1,82 @@
+import Link from 'next/link';
+
+const QUICK_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/contact', label: 'Contact' },
+  { href: '/shop', label: 'Shop' },
+];
+
+const RESOURCES = [
+  { href: '/contact', label: 'Get Help' },
+  { href: '/blog', label: 'ABA Insights' },
+  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/terms-and-conditions', label: 'Terms & Conditions' },
+  { href: '/no-refund-policy', label: 'No Refund Policy' },
+];
+
+const POLICIES = RESOURCES.slice(2);
+
+/** The footer of every page (spec §2): about, links, the 2025 copyright and the disclaimer. */
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="text-lg font-semibold text-white">
+            ABA Parent Guides
+          </h2>
+          <p className="mt-3 text-sm leading-relaxed">
+            Practical, evidence-based ABA strategies for parents and caregivers of autistic
+            children, written in plain language and ready to use at home.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-lg font-semibold text-white">
+            Quick Links
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link href={link.href} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className="text-lg font-semibold text-white">
+            Resources
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {RESOURCES.map((link) => (
+              <li key={link.label}>
+                <Link href={link.href} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-700">
+        <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-xs leading-relaxed">
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <span>© 2025 ABA Parent Guides. All rights reserved.</span>
+            {POLICIES.map((link) => (
+              <Link key={link.href} href={link.href} className="underline hover:text-white">
+                {link.label}
+              </Link>
+            ))}
+          </p>
+          <p>
+            Disclaimer: results are not typical and vary from child to child; no guarantees are
+            given. Our guides are educational and do not offer legal, medical or tax advice, nor
+            replace professional diagnosis or therapy.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}
