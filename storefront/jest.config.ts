@@ -7,6 +7,11 @@ const jestConfig = createJestConfig({
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
+    // The CMS's React 18 is hoisted to the root; the storefront's components run on React 19.
+    '^react$': '<rootDir>/node_modules/react',
+    '^react/(.*)$': '<rootDir>/node_modules/react/$1',
+    '^react-dom$': '<rootDir>/node_modules/react-dom',
+    '^react-dom/(.*)$': '<rootDir>/node_modules/react-dom/$1',
     // Server-only modules are unit-tested in plain Node; the guard matters only in bundles.
     '^server-only$': '<rootDir>/test-support/empty-module.ts',
   },

@@ -1,61 +1,156 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FaqList } from '@/components/home/faq-list';
+import { FaqAccordion } from '@/components/home/faq-accordion';
 import { ProductPrices } from '@/components/home/product-prices';
+import { TestimonialCards } from '@/components/home/testimonial-cards';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
+import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
+import { getTestimonials } from '@/lib/cms/testimonials';
 import { getProducts } from '@/lib/commerce/products';
 
 // Rendered per request from cached data, so the build needs neither the CMS nor the shop API.
 export const dynamic = 'force-dynamic';
 
+export const metadata: Metadata = {
+  title: { absolute: 'ABA Parent Guides: practical ABA strategies for your family' },
+};
+
+const CHALLENGES = [
+  {
+    title: 'Feeling Overwhelmed',
+    text: 'Advice comes from everywhere and none of it fits your day. You need a clear place to start.',
+  },
+  {
+    title: 'Inconsistent Progress',
+    text: 'Good weeks and hard weeks follow each other, and it is hard to see what actually helps.',
+  },
+  {
+    title: 'Family Frustration',
+    text: 'Everyone at home wants to help, but different approaches leave parents and siblings worn out.',
+  },
+];
+
+const primaryButton =
+  'inline-block rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800';
+const secondaryButton =
+  'inline-block rounded-lg border border-emerald-700 px-6 py-3 font-semibold text-emerald-800 hover:bg-emerald-50';
+
 export default async function HomePage() {
-  const [products, faqItems] = await Promise.all([
+  const [products, chapters, testimonials, faqItems] = await Promise.all([
     getProducts().catch(() => null),
+    getChapters().catch(() => null),
+    getTestimonials('home').catch(() => null),
     getFaqItems('home').catch(() => null),
   ]);
 
   return (
-    <main className="mx-auto max-w-6xl space-y-16 px-4 py-12">
-      <section className="space-y-6 text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
-          Practical ABA strategies for your family
-        </h1>
-        <p className="mx-auto max-w-2xl text-lg text-slate-700">
-          Evidence-based guides for parents and caregivers of autistic children, with the audiobook
-          included and instant download.
-        </p>
-        <div className="flex flex-wrap justify-center gap-4">
-          <Link
-            href="/shop"
-            className="rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800"
-          >
-            Start Your Journey Today
-          </Link>
-          <Link
-            href="/contact"
-            className="rounded-lg border border-emerald-700 px-6 py-3 font-semibold text-emerald-800 hover:bg-emerald-50"
-          >
-            Get Support
-          </Link>
+    <main className="space-y-20 pb-8">
+      <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-16 text-center">
+        <div className="mx-auto max-w-3xl space-y-6">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
+            Practical ABA strategies for your family
+          </h1>
+          <p className="text-lg text-slate-700">
+            Evidence-based guides for parents and caregivers of autistic children aged 2 to 18, with
+            the audiobook included and instant download.
+          </p>
+          <div className="flex flex-wrap justify-center gap-4">
+            <Link href="/shop" className={primaryButton}>
+              Start Your Journey Today
+            </Link>
+            <Link href="/contact" className={secondaryButton}>
+              Get Support
+            </Link>
+          </div>
         </div>
       </section>
 
-      <section aria-labelledby="ebooks-heading" className="space-y-6">
-        <h2 id="ebooks-heading" className="text-2xl font-bold">
+      <section aria-labelledby="challenges-heading" className="mx-auto max-w-6xl px-4">
+        <h2 id="challenges-heading" className="text-center text-3xl font-bold">
+          You are not alone
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {CHALLENGES.map((challenge) => (
+            <li key={challenge.title} className="rounded-2xl bg-slate-50 p-6">
+              <h3 className="text-lg font-semibold">{challenge.title}</h3>
+              <p className="mt-2 text-slate-700">{challenge.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="ebooks-heading" className="mx-auto max-w-6xl space-y-6 px-4">
+        <h2 id="ebooks-heading" className="text-3xl font-bold">
           Our eBooks
         </h2>
+        <p className="max-w-3xl text-slate-700">
+          Each guide has 10 chapters of 40–60 pages, in PDF and as an MP3 audiobook, with lifetime
+          access and no login needed.
+        </p>
         {products ? (
           <ProductPrices products={products} />
         ) : (
           <SectionUnavailable what="Our eBooks" />
         )}
+        <Link href="/shop" className={primaryButton}>
+          Get Your Copy Now
+        </Link>
       </section>
 
-      <section aria-labelledby="faq-heading" className="space-y-6">
-        <h2 id="faq-heading" className="text-2xl font-bold">
+      <section aria-labelledby="chapters-heading" className="mx-auto max-w-6xl px-4">
+        <h2 id="chapters-heading" className="text-3xl font-bold">
+          What You&apos;ll Learn Inside
+        </h2>
+        {chapters ? (
+          <ol className="mt-8 grid gap-4 md:grid-cols-2">
+            {chapters.map((chapter) => (
+              <li key={chapter.documentId} className="rounded-xl border border-slate-200 p-5">
+                <p className="text-sm font-semibold text-emerald-800">Chapter {chapter.number}</p>
+                <h3 className="mt-1 font-semibold">{chapter.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{chapter.description}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <SectionUnavailable what="The chapter list" />
+        )}
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="bg-slate-50 px-4 py-16">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="testimonials-heading" className="text-center text-3xl font-bold">
+            What parents say
+          </h2>
+          <div className="mt-8">
+            {testimonials ? (
+              <TestimonialCards testimonials={testimonials} />
+            ) : (
+              <SectionUnavailable what="Parents' stories" />
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-4xl px-4 text-center">
+        <h2 id="cta-heading" className="text-3xl font-bold">
+          Ready to help your child thrive?
+        </h2>
+        <div className="mt-6 flex flex-wrap justify-center gap-4">
+          <Link href="/shop" className={primaryButton}>
+            Get the Ebooks now
+          </Link>
+          <Link href="/contact" className={secondaryButton}>
+            Have Questions? Contact Us
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-4xl space-y-6 px-4">
+        <h2 id="faq-heading" className="text-3xl font-bold">
           Frequently Asked Questions
         </h2>
-        {faqItems ? <FaqList items={faqItems} /> : <SectionUnavailable what="The questions" />}
+        {faqItems ? <FaqAccordion items={faqItems} /> : <SectionUnavailable what="The questions" />}
       </section>
     </main>
   );
