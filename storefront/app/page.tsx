@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { ButtonLink } from '@/components/layout/button-link';
+import { TextCards } from '@/components/layout/text-cards';
 import { FaqAccordion } from '@/components/home/faq-accordion';
 import { ProductPrices } from '@/components/home/product-prices';
 import { TestimonialCards } from '@/components/home/testimonial-cards';
@@ -31,11 +32,6 @@ const CHALLENGES = [
   },
 ];
 
-const primaryButton =
-  'inline-block rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800';
-const secondaryButton =
-  'inline-block rounded-lg border border-emerald-700 px-6 py-3 font-semibold text-emerald-800 hover:bg-emerald-50';
-
 export default async function HomePage() {
   const [products, chapters, testimonials, faqItems] = await Promise.all([
     getProducts().catch(() => null),
@@ -56,12 +52,10 @@ export default async function HomePage() {
             the audiobook included and instant download.
           </p>
           <div className="flex flex-wrap justify-center gap-4">
-            <Link href="/shop" className={primaryButton}>
-              Start Your Journey Today
-            </Link>
-            <Link href="/contact" className={secondaryButton}>
+            <ButtonLink href="/shop">Start Your Journey Today</ButtonLink>
+            <ButtonLink href="/contact" variant="secondary">
               Get Support
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>
@@ -70,14 +64,7 @@ export default async function HomePage() {
         <h2 id="challenges-heading" className="text-center text-3xl font-bold">
           You are not alone
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {CHALLENGES.map((challenge) => (
-            <li key={challenge.title} className="rounded-2xl bg-slate-50 p-6">
-              <h3 className="text-lg font-semibold">{challenge.title}</h3>
-              <p className="mt-2 text-slate-700">{challenge.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={CHALLENGES} cardClassName="bg-slate-50" />
       </section>
 
       <section aria-labelledby="ebooks-heading" className="mx-auto max-w-6xl space-y-6 px-4">
@@ -93,9 +80,7 @@ export default async function HomePage() {
         ) : (
           <SectionUnavailable what="Our eBooks" />
         )}
-        <Link href="/shop" className={primaryButton}>
-          Get Your Copy Now
-        </Link>
+        <ButtonLink href="/shop">Get Your Copy Now</ButtonLink>
       </section>
 
       <section aria-labelledby="chapters-heading" className="mx-auto max-w-6xl px-4">
@@ -137,12 +122,10 @@ export default async function HomePage() {
           Ready to help your child thrive?
         </h2>
         <div className="mt-6 flex flex-wrap justify-center gap-4">
-          <Link href="/shop" className={primaryButton}>
-            Get the Ebooks now
-          </Link>
-          <Link href="/contact" className={secondaryButton}>
+          <ButtonLink href="/shop">Get the Ebooks now</ButtonLink>
+          <ButtonLink href="/contact" variant="secondary">
             Have Questions? Contact Us
-          </Link>
+          </ButtonLink>
         </div>
       </section>
 

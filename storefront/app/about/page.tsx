@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { ButtonLink } from '@/components/layout/button-link';
+import { TextCards } from '@/components/layout/text-cards';
 
 export const metadata: Metadata = {
   title: 'About Us',
@@ -100,14 +101,7 @@ export default function AboutPage() {
         <h2 id="expertise-heading" className="text-3xl font-bold">
           Our Expertise
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {EXPERTISE.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-slate-200 p-6">
-              <h3 className="text-lg font-semibold">{item.title}</h3>
-              <p className="mt-2 text-slate-700">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={EXPERTISE} cardClassName="border border-slate-200" />
       </section>
 
       <section aria-labelledby="values-heading" className="bg-slate-50 px-4 py-16">
@@ -115,14 +109,7 @@ export default function AboutPage() {
           <h2 id="values-heading" className="text-3xl font-bold">
             Our Values
           </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {VALUES.map((value) => (
-              <li key={value.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="text-lg font-semibold">{value.title}</h3>
-                <p className="mt-2 text-slate-700">{value.text}</p>
-              </li>
-            ))}
-          </ul>
+          <TextCards items={VALUES} cardClassName="bg-white shadow-sm" />
         </div>
       </section>
 
@@ -155,18 +142,10 @@ export default function AboutPage() {
           Ready to Start Your Journey?
         </h2>
         <div className="mt-6 flex flex-wrap justify-center gap-4">
-          <Link
-            href="/shop"
-            className="rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800"
-          >
-            Explore Our Resources
-          </Link>
-          <Link
-            href="/contact"
-            className="rounded-lg border border-emerald-700 px-6 py-3 font-semibold text-emerald-800 hover:bg-emerald-50"
-          >
+          <ButtonLink href="/shop">Explore Our Resources</ButtonLink>
+          <ButtonLink href="/contact" variant="secondary">
             Get Support
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     </main>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ButtonLink } from '@/components/layout/button-link';
 import type { BlogPost } from '@/lib/cms/blog-posts';
 import { formatDetailDate } from '@/lib/blog/dates';
 import { readTimeMinutes } from '@/lib/blog/read-time';
@@ -28,18 +29,10 @@ export function PostArticle({ post }: { post: BlogPost }) {
       <aside className="mt-16 rounded-2xl bg-slate-50 p-8 text-center">
         <h2 className="text-2xl font-bold">Did you find this article helpful?</h2>
         <div className="mt-6 flex flex-wrap justify-center gap-4">
-          <Link
-            href="/shop"
-            className="rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800"
-          >
-            Explore Our eBooks
-          </Link>
-          <Link
-            href="/blog"
-            className="rounded-lg border border-emerald-700 px-6 py-3 font-semibold text-emerald-800 hover:bg-emerald-50"
-          >
+          <ButtonLink href="/shop">Explore Our eBooks</ButtonLink>
+          <ButtonLink href="/blog" variant="secondary">
             Read More Articles
-          </Link>
+          </ButtonLink>
         </div>
       </aside>
     </article>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ButtonLink } from '@/components/layout/button-link';
 
 /** The blog detail's not-found and error view (spec §2, §8), in Italian. */
 export function PostUnavailable({ title }: { title: string }) {
@@ -8,12 +8,9 @@ export function PostUnavailable({ title }: { title: string }) {
       <p className="mt-4 text-slate-700">
         Il post del blog che stai cercando non esiste o non è più disponibile.
       </p>
-      <Link
-        href="/blog"
-        className="mt-8 inline-block rounded-lg bg-emerald-700 px-6 py-3 font-semibold text-white hover:bg-emerald-800"
-      >
+      <ButtonLink href="/blog" className="mt-8">
         Torna al Blog
-      </Link>
+      </ButtonLink>
     </main>
   );
 }

@@ -17,6 +17,33 @@ const RESOURCES = [
 
 const POLICIES = RESOURCES.slice(2);
 
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: { href: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link href={link.href} className="hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The footer of every page (spec §2): about, links, the 2025 copyright and the disclaimer. */
 export function SiteFooter() {
   return (
@@ -31,34 +58,8 @@ export function SiteFooter() {
             children, written in plain language and ready to use at home.
           </p>
         </section>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-lg font-semibold text-white">
-            Quick Links
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.label}>
-                <Link href={link.href} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-resources">
-          <h2 id="footer-resources" className="text-lg font-semibold text-white">
-            Resources
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {RESOURCES.map((link) => (
-              <li key={link.label}>
-                <Link href={link.href} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={QUICK_LINKS} />
+        <FooterLinks id="footer-resources" title="Resources" links={RESOURCES} />
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-xs leading-relaxed">
