@@ -1,19 +1,28 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 import { inter } from './fonts';
+import { PageTracking } from '@/components/tracking/page-tracking';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { JsonLd } from '@/components/seo/json-ld';
+import { storefrontConfig } from '@/lib/config';
+import { organizationData, SITE_NAME } from '@/lib/seo/structured-data';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: {
-    default: 'ABA Parent Guides: eBooks for parents of autistic children',
-    template: '%s | ABA Parent Guides',
-  },
-  description:
-    'Practical, evidence-based ABA strategies for parents and caregivers of autistic children: eBooks with audiobooks, instant download.',
-};
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(storefrontConfig().SITE_URL),
+    title: {
+      default: 'ABA Parent Guides: eBooks for parents of autistic children',
+      template: `%s | ${SITE_NAME}`,
+    },
+    description:
+      'Practical, evidence-based ABA strategies for parents and caregivers of autistic children: eBooks with audiobooks, instant download.',
+    openGraph: { siteName: SITE_NAME, type: 'website', locale: 'en_US' },
+    twitter: { card: 'summary_large_image' },
+  };
+}
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
@@ -27,10 +36,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <Suspense>
           <ScrollToTop />
+          <PageTracking />
         </Suspense>
         <SiteHeader />
         <div id="main-content">{children}</div>
         <SiteFooter />
+        <JsonLd data={organizationData(storefrontConfig().SITE_URL)} />
       </body>
     </html>
   );

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 import { ButtonLink } from '@/components/layout/button-link';
 import { TextCards } from '@/components/layout/text-cards';
 import { FaqAccordion } from '@/components/home/faq-accordion';
 import { ProductPrices } from '@/components/home/product-prices';
 import { TestimonialCards } from '@/components/home/testimonial-cards';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
+import { JsonLd } from '@/components/seo/json-ld';
+import { faqPageData } from '@/lib/seo/structured-data';
 import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
@@ -13,9 +16,13 @@ import { getProducts } from '@/lib/commerce/products';
 // Rendered per request from cached data, so the build needs neither the CMS nor the shop API.
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
-  title: { absolute: 'ABA Parent Guides: practical ABA strategies for your family' },
-};
+export const metadata: Metadata = pageMetadata({
+  title: 'ABA Parent Guides: practical ABA strategies for your family',
+  absoluteTitle: true,
+  description:
+    'Evidence-based ABA eBooks with audiobooks for parents and caregivers of autistic children aged 2 to 18: clear steps for calmer days, instant download.',
+  path: '/',
+});
 
 const CHALLENGES = [
   {
@@ -133,7 +140,14 @@ export default async function HomePage() {
         <h2 id="faq-heading" className="text-3xl font-bold">
           Frequently Asked Questions
         </h2>
-        {faqItems ? <FaqAccordion items={faqItems} /> : <SectionUnavailable what="The questions" />}
+        {faqItems ? (
+          <>
+            <FaqAccordion items={faqItems} />
+            <JsonLd data={faqPageData(faqItems)} />
+          </>
+        ) : (
+          <SectionUnavailable what="The questions" />
+        )}
       </section>
     </main>
   );

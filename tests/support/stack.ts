@@ -63,6 +63,66 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+type Started = { service: ServiceDefinition; child: ChildProcess; log: string };
+
+function spawnService(service: ServiceDefinition, dataDir: string): Started {
+  const log = path.join(dataDir, `${service.name}.log`);
+  const child = spawn(service.command, {
+    cwd: service.cwd,
+    env: service.env,
+    shell: true,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = createWriteStream(log);
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  return { service, child, log };
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Signals the service's whole process group; a group that is already gone is fine. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+function stopService({ child }: Started): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (hasExited(child) || child.pid === undefined) return resolve();
+    child.once('exit', () => resolve());
+    signalGroup(child, 'SIGTERM');
+    setTimeout(() => {
+      if (!hasExited(child)) signalGroup(child, 'SIGKILL');
+    }, 10_000).unref();
+  });
+}
+
+async function waitForService({ service, child, log }: Started) {
+  try {
+    await waitUntilAnswering(service.readyUrl, child, 180_000);
+  } catch (error) {
+    throw new Error(
+      `The ${service.name} did not start: ${(error as Error).message}\n--- ${service.name} log ---\n${readFileSync(log, 'utf8').slice(-4000)}`,
+    );
+  }
+}
+
+/** The environment of a self-contained stack: nothing from a developer's shell points elsewhere. */
+function isolatedEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries({ ...process.env, NODE_ENV: 'test' }).filter(
+      ([name]) => !LOCATION_VARIABLES.includes(name),
+    ),
+  );
+}
+
+const local = (port: number) => `http://127.0.0.1:${port}`;
+
 /**
  * @param options.dataDir an existing data directory to start on (kept at stop); by default a
  *   fresh temporary one, removed at stop.
@@ -70,71 +130,31 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
 export async function startStack(options: { dataDir?: string } = {}): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const ports = { storefront: await freePort(), commerce: await freePort(), cms: await freePort() };
-  // The stack is self-contained: addresses and data locations from a developer's .env or
-  // shell must not point it at another running shop.
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries({ ...process.env, NODE_ENV: 'test' }).filter(
-      ([name]) => !LOCATION_VARIABLES.includes(name),
-    ),
-  );
   const services = serviceDefinitions({
     mode: 'start',
     dataDir,
     ports,
-    env,
+    env: isolatedEnv(),
   }) as ServiceDefinition[];
-
-  const children = services.map((service) => {
-    const log = path.join(dataDir, `${service.name}.log`);
-    const child = spawn(service.command, {
-      cwd: service.cwd,
-      env: service.env,
-      shell: true,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out = createWriteStream(log);
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
-    return { service, child, log };
-  });
+  const started = services.map((service) => spawnService(service, dataDir));
 
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.pid === undefined) return resolve();
-            child.once('exit', () => resolve());
-            process.kill(-child.pid, 'SIGTERM');
-            setTimeout(() => {
-              if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
-            }, 10_000).unref();
-          }),
-      ),
-    );
+    await Promise.all(started.map(stopService));
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const waitFor = async ({ service, child, log }: (typeof children)[number]) => {
-    try {
-      await waitUntilAnswering(service.readyUrl, child, 180_000);
-    } catch (error) {
-      throw new Error(
-        `The ${service.name} did not start: ${(error as Error).message}\n--- ${service.name} log ---\n${readFileSync(log, 'utf8').slice(-4000)}`,
-      );
-    }
   };
   try {
     // The storefront's pages read from the other two, so it is asked last.
-    await Promise.all(children.filter(({ service }) => service.name !== 'storefront').map(waitFor));
-    await Promise.all(children.filter(({ service }) => service.name === 'storefront').map(waitFor));
+    await Promise.all(
+      started.filter(({ service }) => service.name !== 'storefront').map(waitForService),
+    );
+    await Promise.all(
+      started.filter(({ service }) => service.name === 'storefront').map(waitForService),
+    );
   } catch (error) {
     await stop();
     throw error;
   }
 
-  const local = (port: number) => `http://127.0.0.1:${port}`;
   return {
     dataDir,
     urls: {
@@ -144,4 +164,34 @@ export async function startStack(options: { dataDir?: string } = {}): Promise<Ru
     },
     stop,
   };
+}
+
+/**
+ * A second storefront on the same build, reading the CMS and the commerce service at the given
+ * ports: fault tests put a switchable proxy in front of a service this way. Its fetch cache is
+ * keyed by those addresses, so it starts with nothing cached from the main storefront.
+ */
+export async function startStorefront(options: {
+  dataDir: string;
+  cmsPort: number;
+  commercePort: number;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const definitions = serviceDefinitions({
+    mode: 'start',
+    dataDir: options.dataDir,
+    ports: { storefront: port, commerce: options.commercePort, cms: options.cmsPort },
+    env: { ...isolatedEnv(), ...options.env },
+  }) as ServiceDefinition[];
+  const definition = definitions.find(({ name }) => name === 'storefront');
+  if (!definition) throw new Error('No storefront service is defined');
+  const started = spawnService({ ...definition, name: `storefront-${port}` }, options.dataDir);
+  try {
+    await waitForService(started);
+  } catch (error) {
+    await stopService(started);
+    throw error;
+  }
+  return { url: local(port), stop: () => stopService(started) };
 }

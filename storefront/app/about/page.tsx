@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 import { ButtonLink } from '@/components/layout/button-link';
 import { TextCards } from '@/components/layout/text-cards';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'About Us',
   description:
     'Who writes ABA Parent Guides: licensed ABA professionals who have helped 5,000+ families with evidence-based, practical strategies.',
-};
+  path: '/about',
+});
 
 const CLAIMS = ['Licensed ABA Professionals', '5,000+ Families Served', 'Evidence-Based Practices'];
 

@@ -7,7 +7,7 @@ import { readTimeMinutes } from '@/lib/blog/read-time';
 /** A blog post in full, in Italian (spec §2): the HTML was sanitised by lib/cms. */
 export function PostArticle({ post }: { post: BlogPost }) {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12">
+    <article lang="it" className="mx-auto max-w-3xl px-4 py-12">
       <Link href="/blog" className="text-sm font-medium text-emerald-800 hover:underline">
         ← Torna al Blog
       </Link>

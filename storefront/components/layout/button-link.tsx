@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 const VARIANTS = {
   primary: 'bg-emerald-700 text-white hover:bg-emerald-800',
   secondary: 'border border-emerald-700 text-emerald-800 hover:bg-emerald-50',
+  /** On a dark band. */
+  inverse: 'bg-white text-emerald-900 hover:bg-emerald-50',
 };
 
-/** The shop's call-to-action link, filled (primary) or outlined (secondary). */
+/** The shop's call-to-action link, filled (primary), outlined (secondary) or light on a dark band (inverse). */
 export function ButtonLink({
   href,
   variant = 'primary',

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
 import { formatListDate } from '@/lib/blog/dates';
 import { getLegalPage, type LegalPage, type LegalSlug } from '@/lib/cms/legal-pages';
@@ -18,7 +19,11 @@ async function load(slug: LegalSlug): Promise<LegalPage | null | 'failed'> {
 }
 
 export function legalMetadata(slug: LegalSlug): Metadata {
-  return { title: TITLES[slug], description: `${TITLES[slug]} of ABA Parent Guides.` };
+  return pageMetadata({
+    title: TITLES[slug],
+    description: `The ${TITLES[slug]} of ABA Parent Guides: what applies when you use the site and buy our eBooks.`,
+    path: `/${slug}`,
+  });
 }
 
 /** A legal page from the CMS: its title, its dated line and its numbered sections. */

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { fetchBlogPostDraft, fetchCollection, mediaSchema } from './client';
 import { renderRichText } from './rich-text';
 
+/** The topic icons a marketer can pick for a featured article (the CMS schema's enum). */
+export const BLOG_ICONS = ['compass', 'heart', 'home', 'book', 'star', 'users'] as const;
+export type BlogIcon = (typeof BLOG_ICONS)[number];
+
 const strapiBlogPostSchema = z.object({
   id: z.number().int(),
   documentId: z.string(),
@@ -14,7 +18,7 @@ const strapiBlogPostSchema = z.object({
   cover: mediaSchema.nullable().optional(),
   featured: z.boolean().nullable().optional(),
   category: z.string().nullable().optional(),
-  icon: z.string().nullable().optional(),
+  icon: z.enum(BLOG_ICONS).nullable().optional().catch(null),
   readTimeMinutes: z.number().int().nullable().optional(),
   createdAt: z.iso.datetime({ offset: true }),
   publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
@@ -34,7 +38,7 @@ export interface BlogPost {
   cover: { url: string; alt: string } | null;
   featured: boolean;
   category: string | null;
-  icon: string | null;
+  icon: BlogIcon | null;
   readTimeMinutes: number | null;
 }
 
@@ -97,4 +101,14 @@ export async function getPublishedPost(slug: string): Promise<BlogPost | null> {
 export async function getDraftPost(slug: string): Promise<BlogPost | null> {
   const post = await fetchBlogPostDraft(slug, strapiBlogPostSchema);
   return post ? { ...toBlogPost(post), status: 'draft' } : null;
+}
+
+/** The blog list's two sections: the three featured articles, oldest first, and the rest. */
+export function splitFeaturedPosts(posts: BlogPost[]) {
+  const featured = posts
+    .filter((post) => post.featured)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .slice(0, 3);
+  const community = posts.filter((post) => !featured.includes(post));
+  return { featured, community };
 }

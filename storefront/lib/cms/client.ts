@@ -25,10 +25,13 @@ export const cmsTags = (model: CmsModel) => ['cms', `cms:${model}`];
 const collectionSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: z.unknown().optional() });
 
+/** A CMS that hangs must not hang the page: past this, the last good copy or the error view. */
+const CMS_TIMEOUT_MS = 8_000;
+
 async function getJson(url: URL, init: RequestInit, what: string): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(CMS_TIMEOUT_MS) });
   } catch (error) {
     throw new CmsError(`The CMS is not reachable (${(error as Error).message})`);
   }

@@ -1,41 +1,53 @@
 import type { Metadata } from 'next';
 import { draftMode } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { JsonLd } from '@/components/seo/json-ld';
 import { PostArticle } from '@/components/blog/post-article';
 import { PostUnavailable } from '@/components/blog/post-unavailable';
 import { PreviewBanner } from '@/components/blog/preview-banner';
-import { getDraftPost, getPublishedPost, type BlogPost } from '@/lib/cms/blog-posts';
+import { storefrontConfig } from '@/lib/config';
+import { pageMetadata, SHARE_IMAGE } from '@/lib/seo/page-metadata';
+import { blogPostingData } from '@/lib/seo/structured-data';
+import { postForRequest } from '@/lib/cms/post-for-request';
 
 type Params = { params: Promise<{ slug: string }> };
 
 export const dynamic = 'force-dynamic';
 
-async function loadPost(slug: string, preview: boolean): Promise<BlogPost | null | 'failed'> {
-  try {
-    return preview ? await getDraftPost(slug) : await getPublishedPost(slug);
-  } catch {
-    return 'failed';
-  }
-}
-
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { slug } = await params;
-  const post = await loadPost(slug, (await draftMode()).isEnabled);
-  // Here, before the page streams, a missing post still turns into an HTTP 404 for crawlers.
+  const post = await postForRequest(slug);
   if (!post) notFound();
   if (post === 'failed') return { title: 'Blog' };
-  return { title: post.title, description: post.excerpt ?? undefined };
+  const metadata = pageMetadata({
+    title: post.title,
+    description: post.excerpt ?? `${post.title}: un articolo del blog di ABA Parent Guides.`,
+    path: `/blog/${post.slug}`,
+    locale: 'it_IT',
+    type: 'article',
+  });
+  return {
+    ...metadata,
+    openGraph: {
+      ...metadata.openGraph,
+      type: 'article',
+      publishedTime: post.created_at,
+      authors: post.author ? [post.author] : undefined,
+      images: post.cover ? [{ url: post.cover.url, alt: post.cover.alt }] : [SHARE_IMAGE],
+    },
+  };
 }
 
 export default async function BlogPostPage({ params }: Params) {
   const { slug } = await params;
   const preview = (await draftMode()).isEnabled;
-  const post = await loadPost(slug, preview);
+  const post = await postForRequest(slug);
   if (post === 'failed') return <PostUnavailable title="Impossibile caricare il post del blog" />;
   if (!post) notFound();
   return (
     <>
       {preview ? <PreviewBanner slug={slug} /> : null}
+      <JsonLd data={blogPostingData(post, storefrontConfig().SITE_URL)} />
       <PostArticle post={post} />
     </>
   );

@@ -1,0 +1,27 @@
+'use client';
+/**
+ * The blog list's error view (spec §2, §8). 'Try Again' renders the page again on the server,
+ * so a recovered CMS gives the same server-rendered list as a first visit.
+ */
+import { useRouter } from 'next/navigation';
+import { useTransition } from 'react';
+import { BlogListLoading } from './blog-list-loading';
+
+export function BlogListError() {
+  const router = useRouter();
+  const [retrying, startRetry] = useTransition();
+  if (retrying) return <BlogListLoading />;
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-2xl bg-red-50 p-8 text-center">
+      <h2 className="text-2xl font-bold text-red-900">Unable to Load Blog Posts</h2>
+      <p className="mt-3 text-red-900">Unable to load blog posts at this time.</p>
+      <button
+        type="button"
+        onClick={() => startRetry(() => router.refresh())}
+        className="mt-6 rounded-lg bg-red-800 px-6 py-3 font-semibold text-white hover:bg-red-900"
+      >
+        Try Again
+      </button>
+    </div>
+  );
+}
