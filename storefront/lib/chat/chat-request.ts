@@ -1,6 +1,7 @@
 /** What `POST /api/chat` accepts, and who is asking (for the rate limit). */
 import { z } from 'zod';
 import { MAX_CHAT_MESSAGE_LENGTH } from './message-length';
+
 /**
  * A body above this is refused unread (413): room for the longest message even when every
  * character is written as a JSON escape (\uXXXX), but no more.
@@ -9,7 +10,7 @@ export const MAX_CHAT_BODY_BYTES = 8 * 1024;
 /** Messages one visitor may send per minute: plenty to chat, too few to run up a model bill. */
 export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
-export const chatRequestSchema = z.object({
+const chatRequestSchema = z.object({
   message: z
     .string({ error: 'message must be a string' })
     .trim()
