@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 import { inter } from './fonts';
+import { ChatOnContentPages } from '@/components/chat/chat-on-content-pages';
 import { PageTracking } from '@/components/tracking/page-tracking';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -41,6 +42,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <div id="main-content">{children}</div>
         <SiteFooter />
+        <ChatOnContentPages />
         <JsonLd data={organizationData(storefrontConfig().SITE_URL)} />
       </body>
     </html>

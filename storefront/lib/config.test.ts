@@ -8,6 +8,31 @@ describe('parseStorefrontConfig', () => {
     });
   });
 
+  it('leaves the chat model unconfigured by default, so the assistant uses its canned replies', () => {
+    const config = parseStorefrontConfig({});
+    expect(config.CHAT_API_URL).toBeUndefined();
+    expect(config.CHAT_API_KEY).toBeUndefined();
+    expect(config.CHAT_MODEL).toBe('gpt-4o-mini');
+  });
+
+  it('reads the chat model settings, an empty key counting as unset', () => {
+    expect(
+      parseStorefrontConfig({
+        CHAT_API_URL: 'https://api.example.com/v1/chat/completions',
+        CHAT_API_KEY: '',
+        CHAT_MODEL: 'llama3.2',
+      }),
+    ).toMatchObject({
+      CHAT_API_URL: 'https://api.example.com/v1/chat/completions',
+      CHAT_MODEL: 'llama3.2',
+    });
+    expect(parseStorefrontConfig({ CHAT_API_KEY: '' }).CHAT_API_KEY).toBeUndefined();
+    expect(parseStorefrontConfig({ CHAT_API_KEY: 'sk-1' }).CHAT_API_KEY).toBe('sk-1');
+    expect(() => parseStorefrontConfig({ CHAT_API_URL: 'api.example.com' })).toThrow(
+      /^Invalid configuration: CHAT_API_URL /,
+    );
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseStorefrontConfig({ CMS_URL: 'cms' })).toThrow(
       /^Invalid configuration: CMS_URL /,

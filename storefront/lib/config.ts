@@ -16,6 +16,12 @@ export const storefrontConfigSchema = z.object({
   // Shared with the CMS: its publish webhook and its draft-preview links carry them.
   REVALIDATE_SECRET: secret.optional(),
   PREVIEW_SECRET: secret.optional(),
+  // The chat assistant's model: the full URL of an OpenAI-compatible chat completions
+  // endpoint. Unset, the assistant answers with its canned replies.
+  CHAT_API_URL: url().optional(),
+  // Sent as a bearer token, from the server only; local model servers often need none.
+  CHAT_API_KEY: z.string().optional(),
+  CHAT_MODEL: z.string().default('gpt-4o-mini'),
 });
 
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

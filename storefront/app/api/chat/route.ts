@@ -1,0 +1,20 @@
+/** The chat assistant's answers (spec §5, §8): the configured model, else the canned replies. */
+import { answerChatMessage } from '@/lib/chat/chat-service';
+import { CHAT_RATE_LIMIT, readChatRequest, visitorKey } from '@/lib/chat/chat-request';
+import { createRateLimiter } from '@/lib/chat/rate-limit';
+import { storefrontConfig } from '@/lib/config';
+
+const limiter = createRateLimiter(CHAT_RATE_LIMIT);
+
+export async function POST(request: Request) {
+  const decision = limiter.hit(visitorKey(request.headers));
+  if (!decision.allowed) {
+    return Response.json(
+      { message: 'Too many messages. Please wait a moment and try again.' },
+      { status: 429, headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+    );
+  }
+  const parsed = await readChatRequest(request);
+  if (!parsed.ok) return Response.json({ message: parsed.message }, { status: parsed.status });
+  return Response.json(await answerChatMessage(parsed.message, storefrontConfig()));
+}

@@ -1,0 +1,84 @@
+/** What `POST /api/chat` accepts, and who is asking (for the rate limit). */
+import { z } from 'zod';
+import { MAX_CHAT_MESSAGE_LENGTH } from './message-length';
+
+/**
+ * A body above this is refused unread (413): room for the longest message even when every
+ * character is written as a JSON escape (\uXXXX), but no more.
+ */
+export const MAX_CHAT_BODY_BYTES = 8 * 1024;
+/** Messages one visitor may send per minute: plenty to chat, too few to run up a model bill. */
+export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+
+const chatRequestSchema = z.object({
+  message: z
+    .string({ error: 'message must be a string' })
+    .trim()
+    .min(1, 'message must not be empty')
+    .max(MAX_CHAT_MESSAGE_LENGTH, `message must be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`),
+});
+
+export type ChatRequestResult =
+  { ok: true; message: string } | { ok: false; status: 400 | 413; message: string };
+
+const TOO_LARGE = {
+  ok: false,
+  status: 413,
+  message: `The body must be at most ${MAX_CHAT_BODY_BYTES} bytes`,
+} as const;
+
+/** The body's text, or null as soon as it grows past `maxBytes`. */
+async function readTextUpTo(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length')) > maxBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readChatRequest(request: Request): Promise<ChatRequestResult> {
+  const text = await readTextUpTo(request, MAX_CHAT_BODY_BYTES);
+  if (text === null) return TOO_LARGE;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      message: 'The body must be JSON such as {"message": "Hello"}',
+    };
+  }
+  const parsed = chatRequestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message =
+      issue?.path.length === 0
+        ? 'The body must be a JSON object such as {"message": "Hello"}'
+        : (issue?.message ?? 'The body is not valid');
+    return { ok: false, status: 400, message };
+  }
+  return { ok: true, message: parsed.data.message };
+}
+
+/**
+ * The visitor's address: the first hop of x-forwarded-for, which the proxy in front of the
+ * storefront sets, or Next.js from the socket when none did. A proxy must replace a
+ * header the visitor sent, or the visitor could pick a fresh key per request. Requests
+ * without either header share one key, which errs towards refusing rather than allowing.
+ */
+export function visitorKey(headers: Headers): string {
+  const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return first || headers.get('x-real-ip')?.trim() || 'unknown-visitor';
+}

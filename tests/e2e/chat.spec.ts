@@ -1,0 +1,135 @@
+/**
+ * The chat assistant (spec §2 Home, §4, §5, §8): a round button on the content pages opens a
+ * modal chat that answers from the storefront's /api/chat. The journeys run without a model,
+ * so the answers are the canned replies.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../support/axe.js';
+
+async function openChat(page: Page, path = '/') {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ABA Specialist Assistant' });
+  await expect(dialog).toBeVisible();
+  return {
+    dialog,
+    log: dialog.getByRole('log'),
+    input: dialog.getByRole('textbox', { name: 'Your message' }),
+    send: dialog.getByRole('button', { name: 'Send message' }),
+  };
+}
+
+/** The chat requests the page sends from now on. */
+function chatRequests(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/chat') sent.push(request.postData() ?? '');
+  });
+  return sent;
+}
+
+const focusIsInside = (dialog: ReturnType<Page['getByRole']>) =>
+  dialog.evaluate((element) => element.contains(document.activeElement));
+
+test('the chat opens from the home page with a welcome and answers a price question', async ({
+  page,
+}) => {
+  const { dialog, log, input, send } = await openChat(page);
+  await expect(log).toContainText("Hello! I'm your ABA specialist assistant.");
+  await expect(input).toBeFocused();
+  await expect(input).toHaveAttribute('placeholder', 'Ask me anything about ABA...');
+
+  // Held back a little, so that the waiting state can be seen before the answer arrives.
+  await page.route('**/api/chat', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await input.fill('How much does it cost?');
+  const answered = page.waitForResponse('**/api/chat');
+  await send.click();
+  await expect(dialog.getByText('Typing...')).toBeVisible();
+  await expect(input).toBeDisabled();
+  await expect(input).toHaveValue('');
+  await expect(send).toBeDisabled();
+
+  const response = await answered;
+  const body = (await response.json()) as { reply: string; source: string };
+  expect(body.source).toBe('canned');
+  expect(body.reply).toContain('$27.99');
+  await expect(log.getByText(body.reply)).toBeVisible();
+  await expect(log.getByText('How much does it cost?')).toBeVisible();
+  await expect(dialog.getByText('Typing...')).toBeHidden();
+  await expect(input).toBeEnabled();
+  await expect(input).toBeFocused();
+});
+
+test('Enter sends, Shift+Enter starts a new line, and an empty message is not sent', async ({
+  page,
+}) => {
+  const sent = chatRequests(page);
+  const { log, input, send } = await openChat(page);
+  await expect(send).toBeDisabled();
+  await input.fill('   ');
+  await expect(send).toBeDisabled();
+  await input.press('Enter');
+
+  await input.fill('Is there an audiobook?');
+  await input.press('Shift+Enter');
+  await expect(input).toHaveValue('Is there an audiobook?\n');
+  expect(sent).toEqual([]);
+
+  await input.press('Enter');
+  await expect(log.getByText(/comes with an MP3 audiobook/)).toBeVisible();
+  await expect(input).toHaveValue('');
+  expect(sent.map((data) => JSON.parse(data))).toEqual([{ message: 'Is there an audiobook?' }]);
+});
+
+test('the chat keeps the focus inside while open, and Esc gives it back to the launcher', async ({
+  page,
+}) => {
+  const { dialog } = await openChat(page);
+  // From the message box, the last stop while the send button is disabled, Tab wraps to
+  // the X; four presses go round once.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsInside(dialog)).toBe(true);
+  }
+  await expect(dialog.getByRole('button', { name: 'Close chat' })).toBeFocused();
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIsInside(dialog)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open chat assistant' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  await dialog.getByRole('button', { name: 'Close chat' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('other parts of a page open the chat with the aba:open-chat event', async ({ page }) => {
+  await page.goto('/about');
+  const dialog = page.getByRole('dialog', { name: 'ABA Specialist Assistant' });
+  // The chat listens once the page is hydrated, which on a slow phone comes after "load".
+  await expect(async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('aba:open-chat')));
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+});
+
+test('the chat is on the content pages only', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('button', { name: 'Open chat assistant' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open chat assistant' })).toHaveCount(0);
+});
+
+test('the open chat has no serious accessibility violations', async ({ page }) => {
+  const { log, input } = await openChat(page);
+  await input.fill('What is ABA?');
+  await input.press('Enter');
+  await expect(log.getByText(/applied behavior analysis\) is an evidence-based/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
