@@ -1,0 +1,44 @@
+/**
+ * Sends the contact form to the commerce service (spec §7 POST /api/forms/submit), on the
+ * storefront's own origin. The answer is read with the service's own response schema.
+ */
+import { contactResponseSchema } from 'commerce-service/contract';
+import type { FieldErrors, FormValues } from './form-schema';
+
+export type ContactSubmitResult =
+  | { sent: true; message: string }
+  /** Not sent: a refusal, a server error, an unreadable answer or no network. */
+  | { sent: false; errors?: FieldErrors };
+
+const text = (value: FormValues[string] | undefined) => (typeof value === 'string' ? value : '');
+
+export async function submitContactForm(values: FormValues): Promise<ContactSubmitResult> {
+  let response: Response;
+  try {
+    response = await fetch('/api/forms/submit', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        formId: 'contact_form',
+        name: text(values.name),
+        email: text(values.email),
+        phone: text(values.phone),
+        subject: text(values.subject),
+        message: text(values.message),
+        child_age: text(values.child_age),
+      }),
+    });
+  } catch (error) {
+    console.error('The contact form could not be sent', error);
+    return { sent: false };
+  }
+  const body = contactResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!body.success) {
+    console.error('The contact form got an unreadable answer', response.status);
+    return { sent: false };
+  }
+  // Both must agree: a 200 that says success false, or an error status, is not a sent message.
+  if (response.ok && body.data.success) return { sent: true, message: body.data.message };
+  return { sent: false, errors: body.data.errors };
+}
