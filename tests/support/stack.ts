@@ -25,7 +25,12 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+// Addresses, data locations and outside services from a developer's shell are dropped: the
+// journeys must never reach another running shop or a real chat model.
 const LOCATION_VARIABLES = [
+  'CHAT_API_URL',
+  'CHAT_API_KEY',
+  'NEXT_PUBLIC_META_PIXEL_ID',
   'CMS_URL',
   'COMMERCE_URL',
   'SITE_URL',

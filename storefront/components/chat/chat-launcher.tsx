@@ -40,9 +40,6 @@ export function ChatLauncher() {
 
   return (
     <>
-      {/* Mounted after the footer: lets the page scroll its last line (the disclaimer) out
-          from under the floating button, in the footer's colour. */}
-      <div aria-hidden="true" className="h-16 bg-slate-900 sm:h-20" />
       <button
         ref={launcherRef}
         type="button"
