@@ -46,8 +46,8 @@ function FooterLinks({
 
 /** The footer of every page (spec §2): about, links, the 2025 copyright and the disclaimer. */
 export function SiteFooter() {
+  // The bottom padding lets the disclaimer scroll out from under the floating chat button.
   return (
-    {/* The bottom padding lets the disclaimer scroll out from under the floating chat button. */}
     <footer className="mt-16 bg-slate-900 pb-20 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
         <section aria-labelledby="footer-about">
