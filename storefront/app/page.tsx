@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { ButtonLink } from '@/components/layout/button-link';
 import { TextCards } from '@/components/layout/text-cards';
-import { FaqAccordion } from '@/components/home/faq-accordion';
+import { FaqAccordion } from '@/components/faq/faq-accordion';
 import { ProductPrices } from '@/components/home/product-prices';
 import { TestimonialCards } from '@/components/home/testimonial-cards';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';

@@ -4,16 +4,20 @@ import { ContactClosingBanner } from '@/components/contact/contact-closing-banne
 import { ContactFaq } from '@/components/contact/contact-faq';
 import { ContactFormProvider } from '@/components/contact/contact-form-context';
 import { ContactFormSection } from '@/components/contact/contact-form-section';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getFaqItems } from '@/lib/cms/faq';
+import { pageMetadata } from '@/lib/seo/page-metadata';
+import { faqPageData } from '@/lib/seo/structured-data';
 
 // Rendered per request from cached data, so the build needs no CMS.
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Contact Us',
   description:
     'Questions about ABA, our eBooks or your order? Send us a message, e-mail us or chat with us: we reply within 24 hours.',
-};
+  path: '/contact',
+});
 
 export default async function ContactPage() {
   const faqItems = await getFaqItems('contact').catch(() => null);
@@ -34,6 +38,7 @@ export default async function ContactPage() {
         <ContactFaq items={faqItems} />
         <ContactClosingBanner />
       </ContactFormProvider>
+      {faqItems ? <JsonLd data={faqPageData(faqItems)} /> : null}
     </main>
   );
 }

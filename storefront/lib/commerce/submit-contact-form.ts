@@ -3,7 +3,7 @@
  * storefront's own origin. The answer is read with the service's own response schema.
  */
 import { contactResponseSchema } from 'commerce-service/contract';
-import type { FieldErrors, FormValues } from './form-schema';
+import type { FieldErrors, FormValues } from '@/lib/forms/form-schema';
 
 export type ContactSubmitResult =
   | { sent: true; message: string }
