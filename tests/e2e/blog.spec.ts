@@ -176,7 +176,13 @@ test.describe('without the CMS', () => {
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
       cms.up = true;
+      // Holds the re-render back for a moment, so the loading view can be seen.
+      await page.route(/\/blog\?_rsc=/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByText('Loading blog posts...')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Featured Articles' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Unable to Load Blog Posts' })).toHaveCount(0);
     } finally {

@@ -26,12 +26,12 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
       cache: 'no-store',
     });
     if (!response.ok) {
-      if (response.status !== 401)
-        console.error('Failed to fetch the current user', response.status);
+      console.error('Failed to fetch the current user', response.status);
       return null;
     }
-    const user = currentUserSchema.safeParse(await response.json());
-    return user.success && user.data.email ? user.data : null;
+    // null: nobody is signed in. A user with no e-mail counts as signed out (spec §3).
+    const user = currentUserSchema.nullable().safeParse(await response.json());
+    return user.success && user.data?.email ? user.data : null;
   } catch (error) {
     console.error('Failed to fetch the current user', error);
     return null;

@@ -45,10 +45,10 @@ export default async function BlogPostPage({ params }: Params) {
   if (post === 'failed') return <PostUnavailable title="Impossibile caricare il post del blog" />;
   if (!post) notFound();
   return (
-    <>
+    <main>
       {preview ? <PreviewBanner slug={slug} /> : null}
       <JsonLd data={blogPostingData(post, storefrontConfig().SITE_URL)} />
       <PostArticle post={post} />
-    </>
+    </main>
   );
 }

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse (mobile preset, the npm package) against the built storefront under `next start`,
+ * and each page's first-load JavaScript beside that of a bare Next.js page built in the same
+ * run. Prints the median of LIGHTHOUSE_RUNS runs per page (default 3) and the targets:
+ * performance >= 95, accessibility 100, SEO 100. Run after `npm run build`:
+ * `npm run bench:lighthouse`. Chromium comes from CHROMIUM_PATH, else /usr/bin/chromium.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { ROOT } from '../scripts/lib/paths.mjs';
+
+assertSupportedNode();
+const { startStack } = await import('../tests/support/stack.ts');
+const { default: lighthouse } = await import('lighthouse');
+const chromeLauncher = await import('chrome-launcher');
+
+const PAGES = (
+  process.env.LIGHTHOUSE_PAGES ?? '/,/about,/blog,/blog/featured-1,/contact,/shop,/thank-you'
+).split(',');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGETS = { performance: 95, accessibility: 100, seo: 100 };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
+// Inside the storefront so that it resolves the same React and Next.js; ignored by git.
+const BARE_APP = path.join(ROOT, 'storefront/.tmp/bare-next');
+
+const gzipAsync = promisify(gzip);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} failed:\n${output}`)),
+    );
+  });
+}
+
+/** A one-page Next.js app with nothing in it: the floor for first-load JavaScript. */
+async function buildBareNextApp() {
+  rmSync(BARE_APP, { recursive: true, force: true });
+  mkdirSync(path.join(BARE_APP, 'app'), { recursive: true });
+  writeFileSync(path.join(BARE_APP, 'package.json'), '{ "private": true }\n');
+  // The repository root holds node_modules; Turbopack must be allowed to read from it.
+  writeFileSync(
+    path.join(BARE_APP, 'next.config.mjs'),
+    `export default { turbopack: { root: ${JSON.stringify(ROOT)} }, outputFileTracingRoot: ${JSON.stringify(ROOT)} };\n`,
+  );
+  writeFileSync(
+    path.join(BARE_APP, 'app/layout.js'),
+    'export default function Layout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n',
+  );
+  writeFileSync(
+    path.join(BARE_APP, 'app/page.js'),
+    'export default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n',
+  );
+  await run(process.execPath, [NEXT_BIN, 'build', BARE_APP], {
+    cwd: BARE_APP,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [NEXT_BIN, 'start', BARE_APP, '-H', '127.0.0.1', '-p', `${port}`],
+    {
+      cwd: BARE_APP,
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return {
+    url,
+    stop: () => {
+      process.kill(-child.pid, 'SIGTERM');
+      rmSync(BARE_APP, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gzip size of every script the page's HTML loads before any interaction. */
+async function firstLoadJavaScript(pageUrl) {
+  const html = await (await fetch(pageUrl)).text();
+  const sources = new Set(
+    [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((match) => match[1]),
+  );
+  let total = 0;
+  for (const source of sources) {
+    const body = Buffer.from(await (await fetch(new URL(source, pageUrl))).arrayBuffer());
+    total += (await gzipAsync(body, { level: 9 })).length;
+  }
+  return { kilobytes: total / 1024, files: sources.size };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function lighthouseScores(url, port) {
+  const runs = [];
+  for (let index = 0; index < RUNS; index += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+    });
+    const { categories, audits } = result.lhr;
+    runs.push({
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      seo: Math.round(categories.seo.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      failed: Object.values(categories)
+        .flatMap((category) => category.auditRefs)
+        .map((ref) => audits[ref.id])
+        .filter(
+          (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+        )
+        .map((audit) => audit.id),
+    });
+  }
+  const pick = (key) => median(runs.map((entry) => entry[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    seo: pick('seo'),
+    bestPractices: pick('bestPractices'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    failed: [...new Set(runs.flatMap((entry) => entry.failed))],
+  };
+}
+
+if (!existsSync(CHROMIUM)) {
+  console.error(
+    `No Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
+  process.exit(1);
+}
+
+console.log('Building a bare Next.js page for comparison ...');
+const bare = await buildBareNextApp();
+const stack = await startStack();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const rows = [];
+let belowTarget = 0;
+try {
+  const bareJs = await firstLoadJavaScript(bare.url);
+  console.log(
+    `Bare Next.js page: first-load JavaScript ${bareJs.kilobytes.toFixed(1)} KB gzip in ${bareJs.files} files\n`,
+  );
+  for (const page of PAGES) {
+    const url = `${stack.urls.storefront}${page}`;
+    // One visit first, so the page is served from the CMS cache as visitors get it.
+    await fetch(url);
+    const scores = await lighthouseScores(url, chrome.port);
+    const js = await firstLoadJavaScript(url);
+    const meets =
+      scores.performance >= TARGETS.performance &&
+      scores.accessibility >= TARGETS.accessibility &&
+      scores.seo >= TARGETS.seo;
+    if (!meets) belowTarget += 1;
+    rows.push({ page, ...scores, js, meets });
+    console.log(
+      `${page.padEnd(18)} perf ${String(scores.performance).padStart(3)}  a11y ${String(scores.accessibility).padStart(3)}  seo ${String(scores.seo).padStart(3)}  best ${String(scores.bestPractices).padStart(3)}  LCP ${(scores.lcp / 1000).toFixed(2)} s  TBT ${Math.round(scores.tbt)} ms  CLS ${scores.cls.toFixed(3)}  JS ${js.kilobytes.toFixed(1)} KB (${(js.kilobytes - bareJs.kilobytes).toFixed(1)} KB over bare)  ${meets ? 'meets targets' : 'BELOW TARGET'}${scores.failed.length ? `  failing audits: ${scores.failed.join(', ')}` : ''}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await stack.stop();
+  bare.stop();
+}
+
+console.log(
+  `\nLighthouse mobile preset, median of ${RUNS} run(s) per page; targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, SEO ${TARGETS.seo}.`,
+);
+console.log(`${rows.length - belowTarget} of ${rows.length} pages meet the targets.`);
+process.exitCode = belowTarget ? 1 : 0;
