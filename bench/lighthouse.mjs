@@ -105,11 +105,15 @@ async function buildBareNextApp() {
   };
 }
 
-/** The gzip size of every script the page's HTML loads before any interaction. */
+/** The gzip size of every script a modern browser loads from the page's HTML. */
 async function firstLoadJavaScript(pageUrl) {
   const html = await (await fetch(pageUrl)).text();
   const sources = new Set(
-    [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((match) => match[1]),
+    [...html.matchAll(/<script([^>]*)>/g)]
+      // Modern browsers skip noModule scripts (the legacy polyfills).
+      .filter(([, attributes]) => !/\bnoModule\b/i.test(attributes))
+      .map(([, attributes]) => /\bsrc="([^"]+)"/.exec(attributes)?.[1])
+      .filter(Boolean),
   );
   let total = 0;
   for (const source of sources) {
@@ -179,8 +183,9 @@ const rows = [];
 let belowTarget = 0;
 try {
   const bareJs = await firstLoadJavaScript(bare.url);
+  const bareScores = await lighthouseScores(bare.url, chrome.port);
   console.log(
-    `Bare Next.js page: first-load JavaScript ${bareJs.kilobytes.toFixed(1)} KB gzip in ${bareJs.files} files\n`,
+    `Bare Next.js page: first-load JavaScript ${bareJs.kilobytes.toFixed(1)} KB gzip in ${bareJs.files} files, performance ${bareScores.performance}, TBT ${Math.round(bareScores.tbt)} ms\n`,
   );
   for (const page of PAGES) {
     const url = `${stack.urls.storefront}${page}`;

@@ -5,7 +5,7 @@
  */
 import useSWR from 'swr';
 import type { CurrentUser } from 'commerce-service/contract';
-import { fetchCurrentUser, logout as endSession } from '@/lib/commerce/auth';
+import { fetchCurrentUser, logout as endSession } from '@/lib/commerce/session';
 
 export const SESSION_KEY = '/api/users/me';
 

@@ -2,12 +2,7 @@
  * The browser's calls to the sign-in endpoints (spec §7), same-origin through the storefront.
  * Responses are checked with the commerce service's own schemas.
  */
-import {
-  currentUserSchema,
-  purchasesSchema,
-  type CurrentUser,
-  type Purchases,
-} from 'commerce-service/contract';
+import { purchasesSchema, type Purchases } from 'commerce-service/contract';
 
 export class AuthRequestError extends Error {
   override name = 'AuthRequestError';
@@ -16,26 +11,6 @@ export class AuthRequestError extends Error {
 async function readError(response: Response, fallback: string): Promise<string> {
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
   return typeof body?.error === 'string' && body.error ? body.error : fallback;
-}
-
-/** The signed-in user, or null (a failure is logged and treated as signed out, spec §7). */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    const response = await fetch('/api/users/me', {
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-    if (!response.ok) {
-      console.error('Failed to fetch the current user', response.status);
-      return null;
-    }
-    // null: nobody is signed in. A user with no e-mail counts as signed out (spec §3).
-    const user = currentUserSchema.nullable().safeParse(await response.json());
-    return user.success && user.data?.email ? user.data : null;
-  } catch (error) {
-    console.error('Failed to fetch the current user', error);
-    return null;
-  }
 }
 
 async function post(path: string, body: unknown, fallback: string): Promise<void> {
@@ -74,12 +49,6 @@ export async function googleRedirectUrl(originUrl: string): Promise<string> {
     throw new AuthRequestError(await readError(response, 'Errore durante il login con Google'));
   const { redirectUrl } = (await response.json()) as { redirectUrl: string };
   return redirectUrl;
-}
-
-export async function logout(): Promise<void> {
-  await fetch('/api/logout', { credentials: 'same-origin' }).catch((error: unknown) => {
-    console.error('Logout request failed', error);
-  });
 }
 
 /** The signed-in buyer's orders and subscriptions; null when nobody is signed in. */

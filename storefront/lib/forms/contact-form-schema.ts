@@ -3,7 +3,7 @@
  * schema. Titles match the commerce service's messages, so a visitor reads the same words
  * whether the browser or the server finds the mistake.
  */
-import { CHILD_AGES, CONTACT_SUBJECTS } from 'commerce-service/contract';
+import { CHILD_AGES, CONTACT_SUBJECTS } from 'commerce-service/contact-choices';
 import type { FormSchema } from './form-schema';
 
 export const contactFormSchema = {

@@ -1,24 +1,8 @@
 /** The contact form (spec §3, §5, §9), shared with the storefront. */
 import { z } from 'zod';
+import { CHILD_AGES, CONTACT_SUBJECTS } from './choices.ts';
 
-export const CONTACT_SUBJECTS = [
-  'General Question',
-  'eBook Support',
-  'ABA Strategy Help',
-  'Technical Issue',
-  'Partnership Inquiry',
-  'Other',
-] as const;
-
-export const CHILD_AGES = [
-  'Under 2 years',
-  '2-3 years',
-  '4-5 years',
-  '6-8 years',
-  '9-12 years',
-  '13+ years',
-  'Prefer not to say',
-] as const;
+export { CHILD_AGES, CONTACT_SUBJECTS };
 
 const optionalText = (max: number, message: string) =>
   z
@@ -59,3 +43,4 @@ export const contactResponseSchema = z.object({
 });
 
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
