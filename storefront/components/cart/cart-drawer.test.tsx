@@ -50,7 +50,8 @@ function renderWithCart(lines: unknown[]) {
 
 async function openDrawer(name: RegExp | string = /Cart/) {
   fireEvent.click(screen.getByRole('button', { name }));
-  return screen.findByRole('dialog', { name: 'Your Cart' });
+  // The drawer's code is loaded lazily; give a busy machine time to load it.
+  return screen.findByRole('dialog', { name: 'Your Cart' }, { timeout: 5000 });
 }
 
 beforeEach(() => {

@@ -31,14 +31,17 @@ export function CompletePackCard({
         Save 10%
       </p>
       {image ? (
-        <Image
-          src={image}
-          alt=""
-          width={600}
-          height={400}
-          unoptimized
-          className="h-full w-full bg-emerald-100 object-contain p-6"
-        />
+        // Beside the text from md up, the picture fills the card's height without setting it.
+        <div className="relative aspect-[3/2] bg-emerald-100 md:aspect-auto">
+          <Image
+            src={image}
+            alt=""
+            width={600}
+            height={400}
+            unoptimized
+            className="absolute inset-0 h-full w-full object-contain p-6"
+          />
+        </div>
       ) : null}
       <div className="flex flex-col gap-4 p-6 md:p-8">
         <p className="w-fit rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
