@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 import { inter } from './fonts';
+import { CartProvider } from '@/components/cart/cart-provider';
 import { ChatOnContentPages } from '@/components/chat/chat-on-content-pages';
 import { PageTracking } from '@/components/tracking/page-tracking';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
@@ -39,8 +40,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <ScrollToTop />
           <PageTracking />
         </Suspense>
-        <SiteHeader />
-        <div id="main-content">{children}</div>
+        <CartProvider>
+          <SiteHeader />
+          <div id="main-content">{children}</div>
+        </CartProvider>
         <SiteFooter />
         <ChatOnContentPages />
         <JsonLd data={organizationData(storefrontConfig().SITE_URL)} />

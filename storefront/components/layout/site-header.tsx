@@ -1,6 +1,6 @@
 'use client';
 /**
- * The navbar of every page: logo and name, the five links, the cart, and the session (e-mail,
+ * The navbar of every page: logo and name, the five links, the cart's bag, and the session (e-mail,
  * Logout, Admin). Below the medium breakpoint a toggle opens the same items as a menu, which
  * closes when a link is chosen or on logout.
  */
@@ -8,6 +8,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState } from 'react';
 import { AccountMenu } from '@/components/auth/account-menu';
+import { CartButton } from '@/components/cart/cart-button';
 import { NAV_LINKS } from './nav-links';
 
 function Logo() {
@@ -21,29 +22,6 @@ function Logo() {
         />
       </svg>
       ABA Parent Guides
-    </Link>
-  );
-}
-
-function CartLink({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <Link
-      href="/shop"
-      onClick={onNavigate}
-      aria-label="Cart"
-      className="rounded-full p-2 hover:bg-slate-100"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M6 7h12l-1 13H7L6 7z" />
-        <path d="M9 7a3 3 0 0 1 6 0" />
-      </svg>
     </Link>
   );
 }
@@ -74,11 +52,11 @@ export function SiteHeader() {
             ))}
           </ul>
           <div className="hidden items-center gap-3 md:flex">
-            <CartLink />
+            <CartButton />
             <AccountMenu />
           </div>
           <div className="flex items-center gap-1 md:hidden">
-            <CartLink onNavigate={close} />
+            <CartButton onOpen={close} />
             <button
               type="button"
               aria-expanded={open}

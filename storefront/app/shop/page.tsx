@@ -1,0 +1,189 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SectionUnavailable } from '@/components/layout/section-unavailable';
+import { TextCards } from '@/components/layout/text-cards';
+import { BuyNowButton } from '@/components/shop/buy-now-button';
+import { CompletePackCard } from '@/components/shop/complete-pack-card';
+import { ImageCarousel } from '@/components/shop/image-carousel';
+import { CASE_STUDIES_PREVIEW, PARENTS_PREVIEW } from '@/components/shop/preview-slides';
+import { ProductCard } from '@/components/shop/product-card';
+import { toShopProduct } from '@/components/shop/shop-product';
+import { ShopTestimonial } from '@/components/shop/shop-testimonial';
+import { COMPLETE_PACK_NAME, pickShopEbooks } from '@/lib/cart/known-ebooks';
+import { getTestimonials } from '@/lib/cms/testimonials';
+import { getProducts } from '@/lib/commerce/products';
+import { pageMetadata } from '@/lib/seo/page-metadata';
+
+// Rendered per request from cached data, so the build needs neither the CMS nor the shop API.
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = pageMetadata({
+  title: 'eBook Collection',
+  description:
+    'ABA eBooks for parents of autistic children: ABA for Parents ($27.99), ABA Case Studies ($19.99) or the Complete Pack ($42.99, save 10%). PDF and MP3 audiobook, instant download.',
+  path: '/shop',
+});
+
+const BENEFITS = [
+  {
+    title: 'Expert-Backed Content',
+    text: 'Evidence-based ABA strategies from licensed professionals, explained in plain words across 10 chapters and 40–60 pages.',
+  },
+  {
+    title: 'Family-Tested',
+    text: 'Built from the daily lives of real families, for children aged 2 to 18, with steps you can try at home this week.',
+  },
+  {
+    title: 'Instant Access',
+    text: 'Download the PDF and the MP3 audiobook right after payment. Lifetime access, no login needed.',
+  },
+];
+
+const FEATURES: Record<string, readonly string[]> = {
+  'eBook ABA for Parents': [
+    '10 chapters, 40–60 pages',
+    'Strategies for children aged 2–18',
+    'PDF + MP3 audiobook included',
+    'Lifetime access, no login needed',
+  ],
+  'eBook ABA Case Studies': [
+    '5 real family stories',
+    'Progress-tracking templates',
+    'PDF + MP3 audiobook included',
+    'Lifetime access, no login needed',
+  ],
+};
+
+export default async function ShopPage() {
+  const [products, testimonials] = await Promise.all([
+    getProducts().catch((error: unknown) => {
+      console.error('The shop could not load the products:', error);
+      return null;
+    }),
+    getTestimonials('shop').catch(() => null),
+  ]);
+  const ebooks = products ? pickShopEbooks(products).map(toShopProduct) : [];
+  const pack = ebooks.find((product) => product.name === COMPLETE_PACK_NAME);
+  const singles = ebooks.filter((product) => product !== pack);
+  const featured = pack ?? ebooks[0];
+  const separateCents =
+    singles.length === 2 ? singles.reduce((sum, product) => sum + product.price, 0) : null;
+
+  return (
+    <main className="space-y-20 pb-16">
+      <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-16 text-center">
+        <div className="mx-auto max-w-3xl space-y-5">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">eBook Collection</h1>
+          <p className="text-lg text-slate-700">
+            Practical ABA guides for parents and caregivers of autistic children. Every eBook comes
+            as a PDF with the MP3 audiobook, ready to download the moment you buy.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="Why parents choose our guides" className="mx-auto max-w-6xl px-4">
+        <TextCards items={BENEFITS} cardClassName="bg-slate-50 text-center" />
+      </section>
+
+      <section aria-labelledby="inside-heading" className="mx-auto max-w-6xl space-y-8 px-4">
+        <h2 id="inside-heading" className="text-center text-3xl font-bold">
+          A Look Inside Our Guides
+        </h2>
+        <div className="grid gap-10 md:grid-cols-2">
+          <div className="space-y-3">
+            <h3 className="text-xl font-semibold">eBook ABA for Parents</h3>
+            <ImageCarousel label="Inside eBook ABA for Parents" slides={PARENTS_PREVIEW} />
+          </div>
+          <div className="space-y-3">
+            <h3 className="text-xl font-semibold">eBook ABA Case Studies</h3>
+            <ImageCarousel label="Inside eBook ABA Case Studies" slides={CASE_STUDIES_PREVIEW} />
+          </div>
+        </div>
+      </section>
+
+      {ebooks.length === 0 ? (
+        <section aria-labelledby="guides-heading" className="mx-auto max-w-6xl space-y-6 px-4">
+          <h2 id="guides-heading" className="text-3xl font-bold">
+            Individual ABA Guides
+          </h2>
+          {products ? (
+            <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-900">
+              Our eBooks are not on sale right now. Please check back soon or contact us.
+            </p>
+          ) : (
+            <SectionUnavailable what="Our eBooks" />
+          )}
+        </section>
+      ) : (
+        <>
+          {singles.length > 0 ? (
+            <section aria-labelledby="guides-heading" className="mx-auto max-w-6xl space-y-8 px-4">
+              <h2 id="guides-heading" className="text-center text-3xl font-bold">
+                Individual ABA Guides
+              </h2>
+              <div className="grid gap-8 md:grid-cols-2">
+                {singles.map((product) => (
+                  <ProductCard
+                    key={product.id}
+                    product={product}
+                    features={FEATURES[product.name] ?? []}
+                  />
+                ))}
+              </div>
+            </section>
+          ) : null}
+          {pack ? (
+            <section aria-labelledby="library-heading" className="mx-auto max-w-6xl space-y-8 px-4">
+              <h2 id="library-heading" className="text-center text-3xl font-bold">
+                Get the Complete Resource Library
+              </h2>
+              <CompletePackCard product={pack} separateCents={separateCents} />
+            </section>
+          ) : null}
+        </>
+      )}
+
+      <section aria-labelledby="testimonial-heading" className="bg-slate-50 px-4 py-16">
+        <h2 id="testimonial-heading" className="sr-only">
+          What a parent says
+        </h2>
+        {testimonials ? (
+          <div className="space-y-12">
+            {testimonials.map((testimonial) => (
+              <ShopTestimonial key={testimonial.documentId} testimonial={testimonial} />
+            ))}
+          </div>
+        ) : (
+          <div className="mx-auto max-w-3xl">
+            <SectionUnavailable what="Parents' stories" />
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="cta-heading" className="px-4">
+        <div className="mx-auto max-w-5xl rounded-3xl bg-red-700 px-6 py-12 text-center text-white shadow-lg">
+          <h2 id="cta-heading" className="text-3xl font-bold">
+            Start helping your child today
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-red-50">
+            Calmer routines and clearer steps, starting with the first chapter tonight. Instant
+            download, lifetime access, no login needed.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            {featured ? (
+              <BuyNowButton product={featured} variant="inverse" className="px-6">
+                Get Started Today
+              </BuyNowButton>
+            ) : null}
+            <Link
+              href="/contact"
+              className="inline-block rounded-lg border border-white px-6 py-3 font-semibold text-white hover:bg-red-800"
+            >
+              Have Questions? Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import Image from 'next/image';
+import { formatPrice } from '@/lib/format/price';
+import { AddToCartButton } from './add-to-cart-button';
+import { BuyNowButton } from './buy-now-button';
+import type { ShopProduct } from './shop-product';
+
+const PACK_FEATURES = [
+  'Both eBooks: ABA for Parents and ABA Case Studies',
+  'The full audiobook collection (MP3)',
+  'Progress-tracking templates',
+  'Five family success stories',
+  'Lifetime access, no login needed',
+];
+
+/** The Complete Pack (spec §2 Shop): 'Save 10%' badge, 'Complete Library' tag. */
+export function CompletePackCard({
+  product,
+  separateCents,
+}: {
+  product: ShopProduct;
+  /** What the two eBooks cost bought one by one, when both are on sale. */
+  separateCents: number | null;
+}) {
+  const image = product.images[0];
+  return (
+    <article
+      aria-labelledby="complete-pack-name"
+      className="relative grid overflow-hidden rounded-3xl border-2 border-emerald-700 bg-gradient-to-br from-emerald-50 to-white shadow-md md:grid-cols-2"
+    >
+      <p className="absolute right-4 top-4 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white shadow">
+        Save 10%
+      </p>
+      {image ? (
+        // Beside the text from md up, the picture fills the card's height without setting it.
+        <div className="relative aspect-[3/2] bg-emerald-100 md:aspect-auto">
+          <Image
+            src={image}
+            alt=""
+            width={600}
+            height={400}
+            unoptimized
+            className="absolute inset-0 h-full w-full object-contain p-6"
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-4 p-6 md:p-8">
+        <p className="w-fit rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+          Complete Library
+        </p>
+        <h3 id="complete-pack-name" className="text-2xl font-bold">
+          {product.name}
+        </h3>
+        <p className="text-slate-700">{product.description}</p>
+        <ul className="space-y-1 text-sm text-slate-700">
+          {PACK_FEATURES.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden="true" className="text-emerald-700">
+                ✓
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <p className="flex flex-wrap items-baseline gap-3">
+          <span className="text-4xl font-bold text-emerald-800">
+            {formatPrice(product.price, product.currency)}
+          </span>
+          {separateCents && separateCents > product.price ? (
+            <span className="text-slate-600">
+              instead of <s>{formatPrice(separateCents, product.currency)}</s> bought separately
+            </span>
+          ) : null}
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <AddToCartButton product={product} />
+          <BuyNowButton product={product} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import Image from 'next/image';
+import { formatPrice } from '@/lib/format/price';
+import { AddToCartButton } from './add-to-cart-button';
+import { BuyNowButton } from './buy-now-button';
+import type { ShopProduct } from './shop-product';
+
+/** An 'Individual ABA Guides' card: picture, name, what is inside, price, Add to Cart, Buy Now. */
+export function ProductCard({
+  product,
+  features,
+}: {
+  product: ShopProduct;
+  features: readonly string[];
+}) {
+  const image = product.images[0];
+  return (
+    <article
+      aria-labelledby={`product-${product.id}`}
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      {image ? (
+        <Image
+          src={image}
+          alt=""
+          width={600}
+          height={400}
+          unoptimized
+          className="aspect-[3/2] h-auto w-full bg-emerald-50 object-contain"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-4 p-6">
+        <div>
+          <h3 id={`product-${product.id}`} className="text-xl font-bold">
+            {product.name}
+          </h3>
+          <p className="mt-2 text-slate-700">{product.description}</p>
+        </div>
+        <ul className="space-y-1 text-sm text-slate-700">
+          {features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden="true" className="text-emerald-700">
+                ✓
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-auto text-3xl font-bold text-emerald-800">
+          {formatPrice(product.price, product.currency)}
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <AddToCartButton product={product} />
+          <BuyNowButton product={product} />
+        </div>
+      </div>
+    </article>
+  );
+}
