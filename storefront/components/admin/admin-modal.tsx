@@ -50,6 +50,15 @@ export function AdminModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The page behind stays still while the dialog is open (it would scroll under a phone's finger).
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing) return;

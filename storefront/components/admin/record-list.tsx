@@ -25,9 +25,10 @@ function ActionButtons({
   record,
   onEdit,
   onDelete,
-}: RecordActions & { record: SubscriptionRecord }) {
+  wrap = true,
+}: RecordActions & { record: SubscriptionRecord; wrap?: boolean }) {
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={`flex gap-2 ${wrap ? 'flex-wrap' : ''}`}>
       <button
         type="button"
         onClick={() => onEdit(record)}
@@ -71,7 +72,7 @@ export function RecordTable({
               <td className="px-4 py-3 font-mono">
                 <Truncated value={record.user_id} maxLength={TABLE_TRUNCATE_LENGTH} />
               </td>
-              <td className="break-all px-4 py-3">{record.email}</td>
+              <td className="px-4 py-3 [overflow-wrap:anywhere]">{record.email}</td>
               <td className="px-4 py-3 font-mono">
                 <Truncated value={record.session_id} maxLength={TABLE_TRUNCATE_LENGTH} />
               </td>
@@ -79,7 +80,7 @@ export function RecordTable({
                 {formatRecordDate(record.created_at)}
               </td>
               <td className="px-4 py-3">
-                <ActionButtons record={record} {...actions} />
+                <ActionButtons record={record} wrap={false} {...actions} />
               </td>
             </tr>
           ))}
@@ -97,7 +98,7 @@ export function RecordCards({
     <ul className="space-y-3 md:hidden" aria-label="Subscription records">
       {records.map((record) => (
         <li key={record.id} className="rounded-2xl border border-slate-200 p-4 shadow-sm">
-          <p className="break-all font-semibold text-slate-900">{record.email}</p>
+          <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{record.email}</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600">ID</dt>
             <dd className="font-mono">{record.id}</dd>
