@@ -1,0 +1,123 @@
+'use client';
+/**
+ * The subscription records as a table from the md breakpoint up and as cards below it
+ * (spec §2). Long ids are cut at 20 characters in the table and 15 on cards; the full value
+ * sits in the `title` attribute.
+ */
+import type { SubscriptionRecord } from 'commerce-service/contract';
+import { formatRecordDate } from '@/lib/admin/format-record-date';
+import {
+  CARD_TRUNCATE_LENGTH,
+  TABLE_TRUNCATE_LENGTH,
+  truncateText,
+} from '@/lib/admin/truncate-text';
+
+export interface RecordActions {
+  onEdit: (record: SubscriptionRecord) => void;
+  onDelete: (record: SubscriptionRecord) => void;
+}
+
+function Truncated({ value, maxLength }: { value: string; maxLength: number }) {
+  return <span title={value}>{truncateText(value, maxLength)}</span>;
+}
+
+function ActionButtons({
+  record,
+  onEdit,
+  onDelete,
+  wrap = true,
+}: RecordActions & { record: SubscriptionRecord; wrap?: boolean }) {
+  return (
+    <div className={`flex gap-2 ${wrap ? 'flex-wrap' : ''}`}>
+      <button
+        type="button"
+        onClick={() => onEdit(record)}
+        aria-label={`Modifica il subscription record di ${record.email}`}
+        className="rounded-md border border-emerald-700 px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+      >
+        Modifica
+      </button>
+      <button
+        type="button"
+        onClick={() => onDelete(record)}
+        aria-label={`Elimina il subscription record di ${record.email}`}
+        className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+      >
+        Elimina
+      </button>
+    </div>
+  );
+}
+
+export function RecordTable({
+  records,
+  ...actions
+}: RecordActions & { records: SubscriptionRecord[] }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 md:block">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
+          <tr>
+            {['ID', 'User ID', 'Email', 'Session ID', 'Data Creazione', 'Azioni'].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {records.map((record) => (
+            <tr key={record.id} className="align-top hover:bg-slate-50">
+              <td className="px-4 py-3 font-mono text-slate-700">{record.id}</td>
+              <td className="px-4 py-3 font-mono">
+                <Truncated value={record.user_id} maxLength={TABLE_TRUNCATE_LENGTH} />
+              </td>
+              <td className="px-4 py-3 [overflow-wrap:anywhere]">{record.email}</td>
+              <td className="px-4 py-3 font-mono">
+                <Truncated value={record.session_id} maxLength={TABLE_TRUNCATE_LENGTH} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                {formatRecordDate(record.created_at)}
+              </td>
+              <td className="px-4 py-3">
+                <ActionButtons record={record} wrap={false} {...actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function RecordCards({
+  records,
+  ...actions
+}: RecordActions & { records: SubscriptionRecord[] }) {
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="Subscription records">
+      {records.map((record) => (
+        <li key={record.id} className="rounded-2xl border border-slate-200 p-4 shadow-sm">
+          <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{record.email}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">ID</dt>
+            <dd className="font-mono">{record.id}</dd>
+            <dt className="text-slate-600">User ID</dt>
+            <dd className="font-mono">
+              <Truncated value={record.user_id} maxLength={CARD_TRUNCATE_LENGTH} />
+            </dd>
+            <dt className="text-slate-600">Session ID</dt>
+            <dd className="font-mono">
+              <Truncated value={record.session_id} maxLength={CARD_TRUNCATE_LENGTH} />
+            </dd>
+            <dt className="text-slate-600">Data Creazione</dt>
+            <dd>{formatRecordDate(record.created_at)}</dd>
+          </dl>
+          <div className="mt-3">
+            <ActionButtons record={record} {...actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,339 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import type { CurrentUser, SubscriptionRecord } from 'commerce-service/contract';
+import { useSession } from '@/components/auth/use-session';
+import {
+  SubscriptionRecordsRequestError,
+  createSubscriptionRecord,
+  deleteSubscriptionRecord,
+  fetchSubscriptionRecords,
+  updateSubscriptionRecord,
+} from '@/lib/commerce/subscription-records-client';
+import { SubscriptionRecordsAdmin } from './subscription-records-admin';
+
+jest.mock('@/lib/commerce/subscription-records-client', () => ({
+  ...jest.requireActual('@/lib/commerce/subscription-records-client'),
+  fetchSubscriptionRecords: jest.fn(),
+  createSubscriptionRecord: jest.fn(),
+  updateSubscriptionRecord: jest.fn(),
+  deleteSubscriptionRecord: jest.fn(),
+}));
+jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
+const replace = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ replace, push: jest.fn() }) }));
+
+const fetchList = jest.mocked(fetchSubscriptionRecords);
+const create = jest.mocked(createSubscriptionRecord);
+const update = jest.mocked(updateSubscriptionRecord);
+const remove = jest.mocked(deleteSubscriptionRecord);
+
+const ADMIN: CurrentUser = { id: 'a1', email: 'admin@example.com', name: null, isAdmin: true };
+const PARENT: CurrentUser = { id: 'p1', email: 'parent@example.com', name: null, isAdmin: false };
+
+const RECORD: SubscriptionRecord = {
+  id: 7,
+  user_id: 'user_abcdefghijklmnopqrstuvwxyz',
+  email: 'member@example.com',
+  session_id: 'cs_test_1234567890abcdefghij',
+  created_at: '2026-11-21T14:05:00.000Z',
+};
+
+function signedInAs(user: CurrentUser | null, pending = false) {
+  jest.mocked(useSession).mockReturnValue({
+    user,
+    pending,
+    refresh: jest.fn(),
+    logout: jest.fn(),
+  } as unknown as ReturnType<typeof useSession>);
+}
+
+/** A call the test finishes when it chooses, to look at the page while it runs. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function renderAdmin() {
+  const user = userEvent.setup();
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SubscriptionRecordsAdmin />
+    </SWRConfig>,
+  );
+  return user;
+}
+
+async function renderWithList(records: SubscriptionRecord[] = [RECORD]) {
+  signedInAs(ADMIN);
+  fetchList.mockResolvedValue(records);
+  const user = renderAdmin();
+  await screen.findByRole('heading', { name: `Subscription Records (${records.length})` });
+  return user;
+}
+
+/** The table is the desktop layout; both layouts are in the DOM, CSS picks one. */
+const table = () => screen.getByRole('table');
+
+beforeEach(() => {
+  jest.clearAllMocks();
+});
+
+describe('the admin gate', () => {
+  it('shows a spinner while the session check is pending and asks for nothing', () => {
+    signedInAs(null, true);
+    renderAdmin();
+    expect(screen.getByRole('status')).toHaveTextContent("Verifica dell'accesso...");
+    expect(fetchList).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor without a session to the login page, replacing the history entry', async () => {
+    signedInAs(null);
+    renderAdmin();
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith('/login?redirect=/admin/subscriptions'),
+    );
+    expect(fetchList).not.toHaveBeenCalled();
+  });
+
+  it('shows a signed-in account that is not an admin the not-authorised view, without asking for the list', () => {
+    signedInAs(PARENT);
+    renderAdmin();
+    expect(screen.getByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
+    expect(screen.getByText('parent@example.com')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/');
+    expect(fetchList).not.toHaveBeenCalled();
+  });
+
+  it('shows the not-authorised view when the API answers 403, whatever the session said', async () => {
+    signedInAs(ADMIN);
+    fetchList.mockRejectedValue(
+      new SubscriptionRecordsRequestError('Your account is not an administrator', 403),
+    );
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the list', () => {
+  it('says it is loading, then shows the records with long ids cut and the full value in title', async () => {
+    signedInAs(ADMIN);
+    const list = deferred<SubscriptionRecord[]>();
+    fetchList.mockReturnValue(list.promise);
+    renderAdmin();
+    expect(await screen.findByText('Caricamento subscription records...')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Aggiornamento...' })).toBeDisabled();
+    await act(async () => list.resolve([RECORD]));
+
+    const [, row] = within(table()).getAllByRole('row') as [HTMLElement, HTMLElement];
+    expect(within(row).getByText('user_abcdefghijklmno...')).toHaveAttribute(
+      'title',
+      RECORD.user_id,
+    );
+    expect(within(row).getByText('cs_test_1234567890ab...')).toHaveAttribute(
+      'title',
+      RECORD.session_id,
+    );
+    const card = within(screen.getByRole('list', { name: 'Subscription records' })).getByRole(
+      'listitem',
+    );
+    expect(within(card).getByText('user_abcdefghij...')).toHaveAttribute('title', RECORD.user_id);
+    expect(within(card).getByText('cs_test_1234567...')).toHaveAttribute(
+      'title',
+      RECORD.session_id,
+    );
+    expect(screen.getByRole('button', { name: 'Aggiorna' })).toBeEnabled();
+  });
+
+  it('shows the empty texts when there is no record', async () => {
+    await renderWithList([]);
+    expect(screen.getByText('Nessun subscription record')).toBeVisible();
+    expect(screen.getByText('Non ci sono subscription records nel database.')).toBeVisible();
+  });
+
+  it('shows a failed load in a red banner that can be dismissed', async () => {
+    signedInAs(ADMIN);
+    fetchList.mockRejectedValue(
+      new SubscriptionRecordsRequestError('Errore nel recupero dei subscription records', 500),
+    );
+    const user = renderAdmin();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Errore nel recupero dei subscription records');
+    await user.click(within(alert).getByRole('button', { name: 'Chiudi il messaggio di errore' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the modals', () => {
+  it('opens an empty create form with the focus inside, and Annulla gives the focus back', async () => {
+    const user = await renderWithList();
+    const opener = screen.getByRole('button', { name: 'Nuovo Subscription Record' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Nuovo Subscription Record' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'User ID' })).toHaveFocus();
+    for (const label of ['User ID', 'Email', 'Session ID'])
+      expect(within(dialog).getByRole('textbox', { name: label })).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('opens the edit form prefilled, closes it with Esc, and only one modal is ever open', async () => {
+    const user = await renderWithList();
+    const edit = within(table()).getByRole('button', { name: /^Modifica/ });
+    await user.click(edit);
+    const dialog = screen.getByRole('dialog', { name: 'Modifica Subscription Record' });
+    expect(within(dialog).getByRole('textbox', { name: 'User ID' })).toHaveValue(RECORD.user_id);
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(RECORD.email);
+    expect(within(dialog).getByRole('textbox', { name: 'Session ID' })).toHaveValue(
+      RECORD.session_id,
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+
+    await user.click(within(table()).getByRole('button', { name: /^Elimina/ }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Elimina Subscription Record' })).toHaveTextContent(
+      'Sei sicuro di voler eliminare il subscription record per member@example.com? Questa azione non può essere annullata.',
+    );
+  });
+
+  it('keeps Tab inside the open modal', async () => {
+    const user = await renderWithList();
+    await user.click(within(table()).getByRole('button', { name: /^Elimina/ }));
+    const dialog = screen.getByRole('dialog');
+    const cancel = within(dialog).getByRole('button', { name: 'Annulla' });
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Elimina' })).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Elimina' })).toHaveFocus();
+  });
+
+  it('shows the Italian messages for a bad form and sends nothing', async () => {
+    const user = await renderWithList();
+    await user.click(screen.getByRole('button', { name: 'Nuovo Subscription Record' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea' }));
+    expect(within(dialog).getByText('Lo User ID è obbligatorio')).toBeVisible();
+    expect(within(dialog).getByText('Inserisci un indirizzo email valido')).toBeVisible();
+    expect(within(dialog).getByText('Il Session ID è obbligatorio')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'User ID' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'User ID' })).toHaveFocus();
+    await user.type(within(dialog).getByRole('textbox', { name: 'User ID' }), 'u1');
+    expect(within(dialog).queryByText('Lo User ID è obbligatorio')).not.toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('while saving disables both buttons and says Salvando..., then closes, reloads and says so for 3 seconds', async () => {
+    const user = await renderWithList();
+    const saving = deferred<SubscriptionRecord>();
+    create.mockReturnValue(saving.promise);
+    await user.click(screen.getByRole('button', { name: 'Nuovo Subscription Record' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'User ID' }), 'user_2');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), ' new@example.com ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Session ID' }), 'cs_2');
+    await user.click(within(dialog).getByRole('button', { name: 'Crea' }));
+
+    expect(create).toHaveBeenCalledWith({
+      user_id: 'user_2',
+      email: 'new@example.com',
+      session_id: 'cs_2',
+    });
+    expect(within(dialog).getByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    jest.useFakeTimers();
+    try {
+      await act(async () => saving.resolve({ ...RECORD, id: 8 }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('Subscription record creato con successo!')).toBeVisible();
+      expect(fetchList).toHaveBeenCalledTimes(2);
+      act(() => jest.advanceTimersByTime(2900));
+      expect(screen.getByText('Subscription record creato con successo!')).toBeVisible();
+      act(() => jest.advanceTimersByTime(100));
+      expect(
+        screen.queryByText('Subscription record creato con successo!'),
+      ).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps the edit modal open with the server error, and Annulla clears it for the next modal', async () => {
+    const user = await renderWithList();
+    update.mockRejectedValue(
+      new SubscriptionRecordsRequestError('A record for this session_id already exists', 409),
+    );
+    await user.click(within(table()).getByRole('button', { name: /^Modifica/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva modifiche' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A record for this session_id already exists',
+    );
+    expect(update).toHaveBeenCalledWith(RECORD.id, {
+      user_id: RECORD.user_id,
+      email: RECORD.email,
+      session_id: RECORD.session_id,
+    });
+    expect(within(dialog).getByRole('button', { name: 'Salva modifiche' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nuovo Subscription Record' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('updates a record and says aggiornato', async () => {
+    const user = await renderWithList();
+    update.mockResolvedValue({ ...RECORD, email: 'changed@example.com' });
+    await user.click(within(table()).getByRole('button', { name: /^Modifica/ }));
+    const email = within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'changed@example.com');
+    await user.click(screen.getByRole('button', { name: 'Salva modifiche' }));
+    expect(await screen.findByText('Subscription record aggiornato con successo!')).toBeVisible();
+    expect(update).toHaveBeenCalledWith(
+      RECORD.id,
+      expect.objectContaining({ email: 'changed@example.com' }),
+    );
+  });
+
+  it('while deleting disables both buttons and says Eliminando..., then closes and says eliminato', async () => {
+    const user = await renderWithList();
+    const deleting = deferred<SubscriptionRecord>();
+    remove.mockReturnValue(deleting.promise);
+    await user.click(within(table()).getByRole('button', { name: /^Elimina/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(remove).toHaveBeenCalledWith(RECORD.id);
+    expect(within(dialog).getByRole('button', { name: 'Eliminando...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeDisabled();
+    fetchList.mockResolvedValue([]);
+    await act(async () => deleting.resolve(RECORD));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Subscription record eliminato con successo!')).toBeVisible();
+    expect(await screen.findByText('Nessun subscription record')).toBeVisible();
+    // The deleted row's button is gone: the focus lands on the page heading, not on <body>.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Gestione Subscription Records' })).toHaveFocus(),
+    );
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * The support staff's area, /admin/subscriptions: the gate (login, not authorised), and an
+ * administrator creating, editing and deleting a subscription record, on desktop and phone.
+ * The sign-in code e-mail is rate limited per address and per IP, so each account signs in
+ * once per run and its cookies are reused by the other project's tests.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../support/axe.js';
+import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
+
+const ADMIN_PAGE = '/admin/subscriptions';
+/** The test stack's only administrator (ADMIN_EMAILS' default). */
+const ADMIN_EMAIL = 'admin@example.com';
+const NOT_ADMIN_EMAIL = 'support.not.admin@example.com';
+/** The commerce service refuses the same address a new code within a minute. */
+const CODE_RESEND_MS = 61_000;
+
+const savedSignIn = (email: string) =>
+  path.join(process.env.E2E_DATA_DIR ?? '', `admin-spec-sign-in-${email}.json`);
+
+/** Signs the page's context in as `email`: by e-mail code the first time, from the saved cookies after. */
+async function signIn(page: Page, context: BrowserContext, email: string) {
+  const saved = savedSignIn(email);
+  if (existsSync(saved)) {
+    await context.addCookies(JSON.parse(readFileSync(saved, 'utf8')).cookies);
+    return;
+  }
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  const before = countMailTo(email);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await expect(page.getByText('Codice OTP inviato alla tua email!')).toBeVisible();
+  const code = await waitForSignInCode(email, before);
+  await page.getByLabel('Codice OTP').fill(code);
+  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
+  await expect(page.getByText('Login effettuato con successo!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  await context.storageState({ path: saved });
+}
+
+test('a visitor who is not signed in goes to the login page, and Back does not return to the admin page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.goto(ADMIN_PAGE);
+  await page.waitForURL((url) => url.pathname === '/login');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(ADMIN_PAGE);
+  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  const api = await page.request.get('/api/subscription-records');
+  expect(api.status()).toBe(401);
+  expect(await api.json()).toEqual({ error: 'Sign in with an administrator account to do this.' });
+});
+
+test('a signed-in account that is not an administrator sees the not-authorised view, and the API answers 403', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, context, NOT_ADMIN_EMAIL);
+  await page.goto(ADMIN_PAGE);
+  await expect(page.getByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(NOT_ADMIN_EMAIL);
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Torna alla home' }),
+  ).toHaveAttribute('href', '/');
+  await expect(page.getByRole('button', { name: 'Nuovo Subscription Record' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  const api = await page.request.get('/api/subscription-records');
+  expect(api.status()).toBe(403);
+  expect(await api.json()).toEqual({
+    error: 'Your account is not an administrator, so it cannot do this.',
+  });
+});
+
+test.describe('an administrator', () => {
+  // Leaves a minute between this file's code e-mail to the administrator and the next one
+  // (the auth journeys sign the administrator in too), or that one would be refused.
+  test.afterAll(async () => {
+    const saved = savedSignIn(ADMIN_EMAIL);
+    if (!existsSync(saved)) return;
+    const wait = CODE_RESEND_MS - (Date.now() - statSync(saved).mtimeMs);
+    if (wait <= 0) return;
+    test.setTimeout(wait + 10_000);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  });
+
+  test('creates, edits and deletes a subscription record, and sees the form’s messages', async ({
+    page,
+    context,
+    isMobile,
+  }) => {
+    test.setTimeout(60_000);
+    const device = isMobile ? 'phone' : 'desktop';
+    const userId = `e2e-user-${device}-abcdefghijklmnopqrstuvwxyz`;
+    const sessionId = `cs_e2e_${device}_0123456789abcdefghij`;
+    const email = `member.${device}@example.com`;
+    const changedEmail = `changed.${device}@example.com`;
+
+    await signIn(page, context, ADMIN_EMAIL);
+    await page.goto(ADMIN_PAGE);
+    await expect(page.getByRole('main')).toHaveAttribute('lang', 'it');
+    await expect(
+      page.getByRole('heading', { name: 'Gestione Subscription Records' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: /^Subscription Records \(\d+\)$/ }),
+    ).toBeVisible();
+    await expect(page.getByText('Caricamento subscription records...')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+
+    // Aggiorna reloads the list and says so while it runs.
+    await page.route('**/api/subscription-records', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Aggiorna' }).click();
+    await expect(page.getByRole('button', { name: 'Aggiornamento...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Aggiorna' })).toBeEnabled();
+    await page.unroute('**/api/subscription-records');
+
+    // Create: Esc closes and gives the focus back; the form's messages; then a valid record.
+    const newButton = page.getByRole('button', { name: 'Nuovo Subscription Record' });
+    await newButton.click();
+    let dialog = page.getByRole('dialog', { name: 'Nuovo Subscription Record' });
+    await expect(dialog.getByLabel('User ID')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(newButton).toBeFocused();
+
+    await newButton.click();
+    dialog = page.getByRole('dialog', { name: 'Nuovo Subscription Record' });
+    await expect(dialog.getByLabel('Email')).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await expect(dialog.getByText('Lo User ID è obbligatorio')).toBeVisible();
+    await expect(dialog.getByText("L'email è obbligatoria")).toBeVisible();
+    await expect(dialog.getByText('Il Session ID è obbligatorio')).toBeVisible();
+    await dialog.getByLabel('User ID').fill(userId);
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Session ID').fill(sessionId);
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await expect(dialog.getByText('Inserisci un indirizzo email valido')).toBeVisible();
+    await expect(dialog.getByText('Lo User ID è obbligatorio')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Crea' }).click();
+    await expect(page.getByText('Subscription record creato con successo!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    // The record is a table row on desktop and a card on the phone, ids cut with '...'.
+    const table = page.getByRole('table');
+    const cards = page.getByRole('list', { name: 'Subscription records' });
+    if (isMobile) {
+      await expect(table).toBeHidden();
+      const card = cards.getByRole('listitem').filter({ hasText: email });
+      await expect(card).toBeVisible();
+      await expect(card.getByText(`${userId.slice(0, 15)}...`)).toHaveAttribute('title', userId);
+    } else {
+      await expect(cards).toBeHidden();
+      const row = table.getByRole('row').filter({ hasText: email });
+      await expect(row).toBeVisible();
+      await expect(row.getByText(`${userId.slice(0, 20)}...`)).toHaveAttribute('title', userId);
+      await expect(row.getByText(`${sessionId.slice(0, 20)}...`)).toHaveAttribute(
+        'title',
+        sessionId,
+      );
+    }
+    // The banner goes after 3 seconds.
+    await expect(page.getByText('Subscription record creato con successo!')).toBeHidden({
+      timeout: 5_000,
+    });
+
+    // Edit, prefilled.
+    await page.getByRole('button', { name: `Modifica il subscription record di ${email}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Modifica Subscription Record' });
+    await expect(dialog.getByLabel('User ID')).toHaveValue(userId);
+    await expect(dialog.getByLabel('Session ID')).toHaveValue(sessionId);
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByLabel('Email').fill(changedEmail);
+    await dialog.getByRole('button', { name: 'Salva modifiche' }).click();
+    await expect(page.getByText('Subscription record aggiornato con successo!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      page.getByRole('main').getByText(changedEmail, { exact: true }).filter({ visible: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByText(email, { exact: true })).toHaveCount(0);
+
+    // Delete, after the confirmation.
+    await page
+      .getByRole('button', { name: `Elimina il subscription record di ${changedEmail}` })
+      .click();
+    dialog = page.getByRole('dialog', { name: 'Elimina Subscription Record' });
+    await expect(dialog).toContainText(
+      `Sei sicuro di voler eliminare il subscription record per ${changedEmail}? Questa azione non può essere annullata.`,
+    );
+    await expect(dialog.getByRole('button', { name: 'Annulla' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Elimina', exact: true }).click();
+    await expect(page.getByText('Subscription record eliminato con successo!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('main').getByText(changedEmail, { exact: true })).toHaveCount(0);
+  });
+});
