@@ -8,7 +8,7 @@ import {
   deleteSubscriptionRecord,
   fetchSubscriptionRecords,
   updateSubscriptionRecord,
-} from '@/lib/commerce/subscription-records-client';
+} from './subscription-records-client';
 
 const RECORD = {
   id: 3,
