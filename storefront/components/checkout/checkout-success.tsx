@@ -118,6 +118,9 @@ function PurchaseSuccessful({
   const { products } = purchase;
   const nextPath = thankYouRouteAfterPurchase(products, sessionId);
   const hasSubscription = products.some((product) => product.type === 'subscription');
+  const orderHasAudio = products.some((product) =>
+    product.files.some((file) => file.kind === 'mp3'),
+  );
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
@@ -159,7 +162,11 @@ function PurchaseSuccessful({
           {products.map((product, index) => {
             const name = productDisplayName(product.productName, index);
             const action = downloadAction(product, sessionId);
-            const hasAudio = product.files.some((file) => file.kind === 'mp3');
+            // The service grants each file once per order, so an eBook bought with the pack
+            // has its audiobook under the pack's line.
+            const hasAudio =
+              product.files.some((file) => file.kind === 'mp3') ||
+              (product.type === 'digital' && orderHasAudio);
             return (
               <li
                 key={`${product.productId}-${index}`}
