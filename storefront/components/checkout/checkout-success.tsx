@@ -41,7 +41,7 @@ function ResultHeading({ children }: { children: string }) {
 
 export function CheckoutVerifying() {
   return (
-    <CheckoutCard tone="neutral" icon="⏳">
+    <CheckoutCard tone="neutral" icon="…">
       <div role="status" className="flex flex-col items-center gap-4">
         <span
           aria-hidden="true"

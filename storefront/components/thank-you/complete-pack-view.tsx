@@ -56,7 +56,6 @@ export function CompletePackView({ sessionId }: { sessionId: string | null }) {
         </ThankYouCard>
         <ThankYouCard theme={theme} title="Where to Start" id="tip-heading" tone="soft">
           <p>
-            <span aria-hidden="true">💡 </span>
             Start with the foundational guide, ABA for Parents, to learn the strategies. Then read
             the Case Studies to see them at work in real families, and use the templates to track
             your child&apos;s progress.

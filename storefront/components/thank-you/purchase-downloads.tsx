@@ -24,7 +24,6 @@ function FileButtons({ files, buttonClass }: { files: PurchasedFile[]; buttonCla
             rel="noopener"
             className={`flex h-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-center font-semibold ${buttonClass}`}
           >
-            <span aria-hidden="true">{file.kind === 'pdf' ? '📄' : '🎧'}</span>
             {downloadButtonText(file, files)}
           </a>
         </li>

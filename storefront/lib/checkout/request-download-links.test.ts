@@ -2,14 +2,12 @@
 import { requestDownloadLinks } from './request-download-links';
 
 function answer(status: number, body: unknown) {
-  global.fetch = jest
-    .fn()
-    .mockResolvedValue(
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+  global.fetch = jest.fn().mockResolvedValue(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 }
 
 describe('requestDownloadLinks', () => {

@@ -25,14 +25,12 @@ const detail = {
 };
 
 function answer(status: number, body: unknown) {
-  global.fetch = jest
-    .fn()
-    .mockResolvedValue(
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+  global.fetch = jest.fn().mockResolvedValue(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 }
 
 describe('fetchPurchaseDetail', () => {
