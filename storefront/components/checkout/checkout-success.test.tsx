@@ -1,0 +1,141 @@
+import { act, render, screen } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { CheckoutSuccess } from './checkout-success';
+
+const replace = jest.fn();
+const push = jest.fn();
+let search = new URLSearchParams('sessionId=cs_1');
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ replace, push }),
+  useSearchParams: () => search,
+}));
+
+const product = (overrides: Record<string, unknown>) => ({
+  productId: 'ebook-aba-for-parents',
+  productName: 'eBook ABA for Parents',
+  price: 2799,
+  quantity: 1,
+  type: 'digital',
+  downloadUrl: 'https://shop.test/api/downloads/t1',
+  files: [{ kind: 'pdf', label: 'PDF', url: 'https://shop.test/api/downloads/t1' }],
+  ...overrides,
+});
+
+const fetchMock = jest.fn();
+
+function answerDetail(products: unknown[]) {
+  fetchMock.mockImplementation((url: string) =>
+    Promise.resolve({
+      ok: true,
+      status: 200,
+      json: () =>
+        Promise.resolve(
+          url.startsWith('/api/products/purchase-detail')
+            ? {
+                products,
+                customerEmail: 'parent@example.com',
+                checkoutSessionId: 'cs_1',
+                orderId: 'ord_1',
+              }
+            : {},
+        ),
+    }),
+  );
+}
+
+function renderPage() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <CheckoutSuccess />
+    </SWRConfig>,
+  );
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  replace.mockReset();
+  push.mockReset();
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  search = new URLSearchParams('sessionId=cs_1');
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+it('replaces itself with the first product’s thank-you page after 3000 ms, not before', async () => {
+  answerDetail([product({}), product({ productName: 'eBook ABA Case Studies' })]);
+  renderPage();
+  expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Your Order (2 items)' })).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(2999));
+  expect(replace).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
+  expect(replace).toHaveBeenCalledWith('/thank-you/ebook-aba-for-parents?sessionId=cs_1');
+});
+
+it('goes to /thank-you when the navigation throws', async () => {
+  answerDetail([product({})]);
+  replace.mockImplementationOnce(() => {
+    throw new Error('navigation failed');
+  });
+  renderPage();
+  await screen.findByRole('heading', { name: 'Purchase Successful!' });
+  act(() => jest.advanceTimersByTime(3000));
+  expect(replace).toHaveBeenLastCalledWith('/thank-you');
+});
+
+it('confirms a subscription once and tells the buyer to log in with the purchase e-mail', async () => {
+  answerDetail([
+    product({
+      productId: 'aba-parent-support-monthly',
+      productName: 'ABA Parent Support Membership',
+      type: 'subscription',
+      downloadUrl: null,
+      files: [],
+    }),
+  ]);
+  renderPage();
+  await screen.findByRole('heading', { name: 'Purchase Successful!' });
+  expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login');
+  const posts = fetchMock.mock.calls.filter(([url]) => url === '/api/subscription-records');
+  expect(posts).toHaveLength(1);
+  expect(posts[0]?.[1]).toMatchObject({ method: 'POST', body: '{"sessionId":"cs_1"}' });
+});
+
+it('does not confirm a subscription for eBooks', async () => {
+  answerDetail([product({})]);
+  renderPage();
+  await screen.findByRole('heading', { name: 'Purchase Successful!' });
+  expect(fetchMock.mock.calls.some(([url]) => url === '/api/subscription-records')).toBe(false);
+});
+
+it('alerts when a product has no download link and no page of its own', async () => {
+  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  answerDetail([product({ productName: 'Mystery', downloadUrl: null, files: [] })]);
+  renderPage();
+  await screen.findByRole('heading', { name: 'Purchase Successful!' });
+  act(() => screen.getByRole('button', { name: /Download eBook/ }).click());
+  expect(alert).toHaveBeenCalledWith(
+    'Download link is currently unavailable. Please contact support.',
+  );
+});
+
+it('shows Purchase Information Not Found for a purchase without products, and stays', async () => {
+  answerDetail([]);
+  renderPage();
+  expect(
+    await screen.findByRole('heading', { name: 'Purchase Information Not Found' }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Please check if the sessionId is correct')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(5000));
+  expect(replace).not.toHaveBeenCalled();
+});
+
+it('says the sessionId is missing without calling the service', () => {
+  search = new URLSearchParams('');
+  renderPage();
+  expect(screen.getByRole('alert')).toHaveTextContent('Missing sessionId parameter');
+  expect(fetchMock).not.toHaveBeenCalled();
+});

@@ -1,0 +1,26 @@
+'use client';
+/**
+ * One paid checkout's detail, shared by the success and thank-you pages: SWR keeps one request
+ * per session, so the thank-you page the success page sends the buyer to shows at once.
+ */
+import useSWR from 'swr';
+import type { PurchaseDetail } from 'commerce-service/contract';
+import {
+  fetchPurchaseDetail,
+  purchaseDetailKey,
+  type PurchaseDetailError,
+} from '@/lib/commerce/purchase-detail-client';
+
+export function usePurchaseDetail(sessionId: string | null) {
+  return useSWR<PurchaseDetail, PurchaseDetailError>(
+    sessionId ? purchaseDetailKey(sessionId) : null,
+    ([, id]: readonly [string, string]) => fetchPurchaseDetail(id),
+    {
+      // The signed links stay valid for days; refetching on focus would only re-sign them.
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      // A failure is shown with 'Retry Verification', so the buyer decides when to retry.
+      shouldRetryOnError: false,
+    },
+  );
+}

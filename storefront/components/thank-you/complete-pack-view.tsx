@@ -1,0 +1,81 @@
+/** The complete pack's own thank-you page (spec §2 "Complete-pack page"). */
+import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
+import { OrderIdLine } from './order-id-line';
+import { PurchaseDownloads } from './purchase-downloads';
+import { PurchaseTracking } from './purchase-tracking';
+import {
+  ClosingBanner,
+  ConfirmationEmailNote,
+  HowToListen,
+  ThankYouCard,
+  ThankYouHero,
+  ThankYouLinks,
+} from './thank-you-sections';
+
+const FEATURES = [
+  'Both eBooks: ABA for Parents and ABA Case Studies',
+  'The full audiobook collection (MP3)',
+  'Progress tracking templates',
+  'Family success stories',
+  'Lifetime access, no login needed',
+];
+
+export function CompletePackView({ sessionId }: { sessionId: string | null }) {
+  const product = THANK_YOU_CATALOGUE['ebook-aba-complete-pack'];
+  const theme = themeForType(product.type);
+  return (
+    <main className="pb-12">
+      <PurchaseTracking slug={product.slug} />
+      <ThankYouHero theme={theme} heading="Congratulations on Your Complete ABA Library!">
+        <p className="mt-3 text-lg text-slate-800">
+          Thank you for your purchase. Everything you need for your ABA journey is ready.
+        </p>
+        <OrderIdLine sessionId={sessionId} />
+      </ThankYouHero>
+      <div className="mx-auto max-w-4xl space-y-8 px-4">
+        <ThankYouCard theme={theme} title={product.description} id="product-heading" tone="soft">
+          <p className="font-semibold">{product.name}</p>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {FEATURES.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <span aria-hidden="true" className={`font-bold ${theme.accent}`}>
+                  ✓
+                </span>
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </ThankYouCard>
+        <ConfirmationEmailNote theme={theme} />
+        <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
+          <PurchaseDownloads
+            sessionId={sessionId}
+            pageSlug={product.slug}
+            buttonClass={theme.solid}
+          />
+        </ThankYouCard>
+        <ThankYouCard theme={theme} title="Where to Start" id="tip-heading" tone="soft">
+          <p>
+            Start with the foundational guide, ABA for Parents, to learn the strategies. Then read
+            the Case Studies to see them at work in real families, and use the templates to track
+            your child&apos;s progress.
+          </p>
+        </ThankYouCard>
+        <HowToListen theme={theme} />
+        <ThankYouLinks
+          theme={theme}
+          links={[
+            { href: '/contact', label: 'Need Support?' },
+            { href: '/blog', label: 'Read Our Blog' },
+            { href: '/', label: 'Back to Home' },
+          ]}
+        />
+        <ClosingBanner
+          theme={theme}
+          heading="Your Complete ABA Journey Starts Now"
+          text="You have every guide, audiobook and template. We are cheering for you and your family."
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The English thank-you page (spec §2 "Thank-you pages", generic and dedicated): header, order
+ * id, the confirmation note, benefits, the purchase's downloads, how to listen, next steps,
+ * links and a closing banner, in the product's colours.
+ */
+import type { ReactNode } from 'react';
+import { themeForType, type ThankYouProduct } from '@/lib/checkout/thank-you-catalogue';
+import { OrderIdLine } from './order-id-line';
+import { PurchaseDownloads } from './purchase-downloads';
+import { PurchaseTracking } from './purchase-tracking';
+import {
+  BenefitsList,
+  ClosingBanner,
+  ConfirmationEmailNote,
+  HowToListen,
+  NextSteps,
+  ThankYouCard,
+  ThankYouHero,
+  ThankYouLinks,
+  type ThankYouLink,
+} from './thank-you-sections';
+
+const GENERIC_LINKS: ThankYouLink[] = [
+  { href: '/contact', label: 'Have Questions?' },
+  { href: '/shop', label: 'Complete Your Library with Other Guides' },
+  { href: '/', label: 'Back to Home' },
+];
+
+export function ThankYouView({
+  product,
+  sessionId,
+  pageSlug,
+  links = GENERIC_LINKS,
+  tip,
+}: {
+  product: ThankYouProduct;
+  sessionId: string | null;
+  /** The slug the route names, or null on /thank-you and for unknown slugs. */
+  pageSlug: string | null;
+  links?: ThankYouLink[];
+  /** A product's own advice, between the next steps and the links. */
+  tip?: ReactNode;
+}) {
+  const theme = themeForType(product.type);
+  return (
+    <main className="pb-12">
+      <PurchaseTracking slug={product.slug} />
+      <ThankYouHero theme={theme} heading="Thank You for Your Purchase!">
+        <p className="mt-3 text-lg text-slate-800">
+          <strong>{product.name}</strong>: {product.description}
+        </p>
+        <OrderIdLine sessionId={sessionId} />
+      </ThankYouHero>
+      <div className="mx-auto max-w-4xl space-y-8 px-4">
+        <ConfirmationEmailNote theme={theme} />
+        <BenefitsList theme={theme} />
+        <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
+          <PurchaseDownloads sessionId={sessionId} pageSlug={pageSlug} buttonClass={theme.solid} />
+        </ThankYouCard>
+        <HowToListen theme={theme} />
+        <NextSteps theme={theme} />
+        {tip}
+        <ThankYouLinks theme={theme} links={links} />
+        <ClosingBanner theme={theme} />
+      </div>
+    </main>
+  );
+}
