@@ -9,6 +9,8 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ replace, push }),
   useSearchParams: () => search,
 }));
+const clearCart = jest.fn();
+jest.mock('@/components/cart/cart-provider', () => ({ useCart: () => ({ clear: clearCart }) }));
 
 const product = (overrides: Record<string, unknown>) => ({
   productId: 'ebook-aba-for-parents',
@@ -55,6 +57,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   replace.mockReset();
   push.mockReset();
+  clearCart.mockReset();
   fetchMock.mockReset();
   global.fetch = fetchMock as unknown as typeof fetch;
   search = new URLSearchParams('sessionId=cs_1');
@@ -73,6 +76,13 @@ it('replaces itself with the first product’s thank-you page after 3000 ms, not
   expect(replace).not.toHaveBeenCalled();
   act(() => jest.advanceTimersByTime(1));
   expect(replace).toHaveBeenCalledWith('/thank-you/ebook-aba-for-parents?sessionId=cs_1');
+});
+
+it('empties the cart once the purchase is confirmed', async () => {
+  answerDetail([product({})]);
+  renderPage();
+  await screen.findByText('Purchase Successful!');
+  expect(clearCart).toHaveBeenCalledTimes(1);
 });
 
 it('goes to /thank-you when the navigation throws', async () => {

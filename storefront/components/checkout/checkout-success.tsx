@@ -4,12 +4,13 @@
  * checkout, shows the order, tracks the purchase once, confirms a subscription, and after
  * 3 seconds replaces itself with the first product's thank-you page.
  */
+import { useCart } from '@/components/cart/cart-provider';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import type { PurchaseDetail } from 'commerce-service/contract';
 import { ButtonLink } from '@/components/layout/button-link';
-import { confirmSubscriptionRecord } from '@/lib/checkout/confirm-subscription';
+import { confirmSubscriptionRecord } from '@/lib/commerce/confirm-subscription';
 import { DOWNLOAD_UNAVAILABLE_MESSAGE, downloadAction } from '@/lib/checkout/download-action';
 import { orderItemCountText, productDisplayName } from '@/lib/checkout/order-summary';
 import { GENERIC_THANK_YOU_PATH, thankYouRouteAfterPurchase } from '@/lib/checkout/thank-you-route';
@@ -122,14 +123,17 @@ function PurchaseSuccessful({
     product.files.some((file) => file.kind === 'mp3'),
   );
   const handled = useRef<string | null>(null);
+  const { clear: clearCart } = useCart();
 
   useEffect(() => {
     // Once per session, even when SWR hands over a fresh copy of the same purchase.
     if (handled.current === sessionId) return;
     handled.current = sessionId;
     trackEvent('Purchase', purchaseEventFromOrder(products));
+    // What was in the cart has been bought; a later visit should not offer it again.
+    clearCart();
     if (hasSubscription) void confirmSubscriptionRecord(sessionId);
-  }, [sessionId, products, hasSubscription]);
+  }, [sessionId, products, hasSubscription, clearCart]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
