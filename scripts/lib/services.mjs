@@ -77,14 +77,16 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
   const next = path.join(ROOT, 'node_modules/next/dist/bin/next');
   const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
+  // Each command `exec`s node so that the shell is replaced, not kept as a parent: a signal
+  // sent to the service (by concurrently on Ctrl-C, or by a process manager) reaches node.
   return [
     {
       name: 'cms',
       cwd: path.join(ROOT, 'cms'),
       command:
         mode === 'dev'
-          ? `"${node}" "${strapi}" develop --no-watch-admin --no-install-deps`
-          : `"${node}" "${strapi}" start`,
+          ? `exec "${node}" "${strapi}" develop --no-watch-admin --no-install-deps`
+          : `exec "${node}" "${strapi}" start`,
       env: {
         ...common,
         HOST,
@@ -111,8 +113,8 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
       cwd: path.join(ROOT, 'commerce-service'),
       command:
         mode === 'dev'
-          ? `"${node}" "${tsx}" watch --clear-screen=false src/server.ts`
-          : `"${node}" dist/server.js`,
+          ? `exec "${node}" "${tsx}" watch --clear-screen=false src/server.ts`
+          : `exec "${node}" dist/server.js`,
       env: {
         ...common,
         HOST,
@@ -134,7 +136,7 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
     {
       name: 'storefront',
       cwd: path.join(ROOT, 'storefront'),
-      command: `"${node}" "${next}" ${mode === 'dev' ? 'dev' : 'start'} --hostname ${HOST} --port ${ports.storefront}`,
+      command: `exec "${node}" "${next}" ${mode === 'dev' ? 'dev' : 'start'} --hostname ${HOST} --port ${ports.storefront}`,
       env: {
         ...common,
         ...withDefaults(

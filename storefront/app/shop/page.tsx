@@ -81,7 +81,10 @@ export default async function ShopPage() {
         </div>
       </section>
 
-      <section aria-label="Why parents choose our guides" className="mx-auto max-w-6xl px-4">
+      <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4">
+        <h2 id="benefits-heading" className="sr-only">
+          Why parents choose our guides
+        </h2>
         <TextCards items={BENEFITS} cardClassName="bg-slate-50 text-center" />
       </section>
 

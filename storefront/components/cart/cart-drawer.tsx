@@ -19,6 +19,7 @@ import { formatPrice } from '@/lib/format/price';
 import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { useCart } from './cart-provider';
+import { CloseIcon } from '@/components/layout/close-icon';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex="0"]';
 
@@ -128,16 +129,7 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
             onClick={close}
             className="rounded-full p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
 

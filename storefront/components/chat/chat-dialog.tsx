@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@/lib/chat/message-length';
 import { requestChatReply } from '@/lib/chat/request-chat-reply';
+import { CloseIcon } from '@/components/layout/close-icon';
 
 export interface ChatMessage {
   id: string;
@@ -120,16 +121,7 @@ export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => vo
             onClick={onClose}
             className="rounded-full p-1.5 hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-white"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
 

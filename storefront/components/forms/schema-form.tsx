@@ -71,8 +71,9 @@ export function SchemaForm({
   const focusField = (name: string) => {
     const element = document.getElementById(fieldId(name));
     if (!element) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    element.scrollIntoView?.({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    // An instant jump: a smooth scroll can be cut short (a touch, a layout change on a slow
+    // phone) and leave the focused field off screen.
+    element.scrollIntoView?.({ block: 'center' });
     element.focus({ preventScroll: true });
   };
 

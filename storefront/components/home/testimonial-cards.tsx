@@ -1,6 +1,6 @@
-import Image from 'next/image';
 import type { Testimonial } from '@/lib/cms/testimonials';
 import { StarRating } from './star-rating';
+import { TestimonialAuthor } from './testimonial-author';
 
 /** Parents' words from the CMS, each with its stars, name, role and photo. */
 export function TestimonialCards({ testimonials }: { testimonials: Testimonial[] }) {
@@ -14,20 +14,7 @@ export function TestimonialCards({ testimonials }: { testimonials: Testimonial[]
           <StarRating rating={testimonial.rating} />
           <blockquote className="mt-4 flex-1 text-slate-700">“{testimonial.content}”</blockquote>
           <div className="mt-6 flex items-center gap-3">
-            {testimonial.photo ? (
-              <Image
-                src={testimonial.photo.url}
-                alt={testimonial.photo.alternativeText ?? ''}
-                width={56}
-                height={56}
-                unoptimized
-                className="h-14 w-14 rounded-full object-cover"
-              />
-            ) : null}
-            <p>
-              <span className="block font-semibold">{testimonial.name}</span>
-              <span className="block text-sm text-slate-600">{testimonial.role}</span>
-            </p>
+            <TestimonialAuthor testimonial={testimonial} />
           </div>
         </li>
       ))}

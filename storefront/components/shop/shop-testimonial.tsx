@@ -1,6 +1,6 @@
-import Image from 'next/image';
 import { StarRating } from '@/components/home/star-rating';
 import type { Testimonial } from '@/lib/cms/testimonials';
+import { TestimonialAuthor } from '@/components/home/testimonial-author';
 
 /** The parent's words at the end of the shop (spec §2 Shop): five stars, quote, name, role. */
 export function ShopTestimonial({ testimonial }: { testimonial: Testimonial }) {
@@ -11,20 +11,7 @@ export function ShopTestimonial({ testimonial }: { testimonial: Testimonial }) {
         “{testimonial.content}”
       </blockquote>
       <figcaption className="flex items-center gap-3 text-left">
-        {testimonial.photo ? (
-          <Image
-            src={testimonial.photo.url}
-            alt={testimonial.photo.alternativeText ?? ''}
-            width={56}
-            height={56}
-            unoptimized
-            className="h-14 w-14 rounded-full object-cover"
-          />
-        ) : null}
-        <span>
-          <span className="block font-semibold">{testimonial.name}</span>
-          <span className="block text-sm text-slate-600">{testimonial.role}</span>
-        </span>
+        <TestimonialAuthor testimonial={testimonial} />
       </figcaption>
     </figure>
   );
