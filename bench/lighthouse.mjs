@@ -222,10 +222,13 @@ try {
     await fetch(url);
     const scores = await lighthouseScores(url, chrome.port, slowdown);
     const js = await firstLoadJavaScript(url);
+    // Thank-you pages are personal and marked noindex on purpose, which Lighthouse's SEO
+    // category scores down; their targets are performance and accessibility.
+    const seoApplies = !page.startsWith('/thank-you');
     const meets =
       scores.performance >= TARGETS.performance &&
       scores.accessibility >= TARGETS.accessibility &&
-      scores.seo >= TARGETS.seo;
+      (!seoApplies || scores.seo >= TARGETS.seo);
     if (!meets) belowTarget += 1;
     rows.push({ page, ...scores, js, meets });
     console.log(

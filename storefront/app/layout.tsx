@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
-import { inter } from './fonts';
 import { CartProvider } from '@/components/cart/cart-provider';
 import { ChatOnContentPages } from '@/components/chat/chat-on-content-pages';
 import { PageTracking } from '@/components/tracking/page-tracking';
@@ -28,7 +27,7 @@ export function generateMetadata(): Metadata {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en">
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <a
           href="#main-content"
