@@ -81,6 +81,11 @@ describe('createCheckoutSession', () => {
     ['a 429 with a blank message', reply(429, { message: '  ' }), null],
     ['a 200 without checkoutUrl', reply(200, {}), null],
     ['a 200 whose checkoutUrl is not a URL', reply(200, { checkoutUrl: 'nope' }), null],
+    [
+      'a 200 whose checkoutUrl is a script address',
+      reply(200, { checkoutUrl: 'javascript:alert(1)' }),
+      null,
+    ],
   ])('fails on %s', async (_name, response, message) => {
     const result = await createCheckoutSession(
       [{ productId: 'a', quantity: 1 }],
@@ -113,6 +118,17 @@ describe('cartCheckoutOutcome', () => {
   ])('uses a checkout session for %s even when a payment link exists', async (_name, lines) => {
     const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }), LINK);
     expect(await cartCheckoutOutcome(lines, fetchImpl)).toEqual({
+      kind: 'open',
+      url: CHECKOUT_URL,
+    });
+  });
+
+  it('ignores a payment link that is not an http(s) address and uses a checkout session', async () => {
+    const fetchImpl = fakeApi(
+      () => reply(200, { checkoutUrl: CHECKOUT_URL }),
+      'javascript:alert(1)',
+    );
+    await expect(cartCheckoutOutcome([parents], fetchImpl)).resolves.toEqual({
       kind: 'open',
       url: CHECKOUT_URL,
     });
