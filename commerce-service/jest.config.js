@@ -9,4 +9,7 @@ export default {
     ],
   },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // Each test file builds the whole app on a fresh database (PostgreSQL in CI): migrations and
+  // sign-in setup take seconds on a slow machine, longer than jest's 5 s default for a hook.
+  testTimeout: 30_000,
 };
