@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
+import { signInByCode } from '../support/sign-in.js';
 
 const ADMIN_PAGE = '/admin/subscriptions';
 /** The test stack's only administrator (ADMIN_EMAILS' default). */
@@ -27,16 +27,7 @@ async function signIn(page: Page, context: BrowserContext, email: string) {
     await context.addCookies(JSON.parse(readFileSync(saved, 'utf8')).cookies);
     return;
   }
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
-  const before = countMailTo(email);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Invia codice' }).click();
-  await expect(page.getByText('Codice OTP inviato alla tua email!')).toBeVisible();
-  const code = await waitForSignInCode(email, before);
-  await page.getByLabel('Codice OTP').fill(code);
-  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
-  await expect(page.getByText('Login effettuato con successo!')).toBeVisible();
+  await signInByCode(page, email);
   await page.waitForURL((url) => url.pathname === '/');
   await context.storageState({ path: saved });
 }

@@ -2,19 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
 import { payCheckout, startCheckout } from '../support/shop.js';
-
-async function signInByCode(page: Page, email: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Accedi al tuo account' })).toBeVisible();
-  const before = countMailTo(email);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Invia codice' }).click();
-  await expect(page.getByText('Codice OTP inviato alla tua email!')).toBeVisible();
-  const code = await waitForSignInCode(email, before);
-  await page.getByLabel('Codice OTP').fill(code);
-  await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
-  await expect(page.getByText('Login effettuato con successo!')).toBeVisible();
-}
+import { signInByCode } from '../support/sign-in.js';
 
 /** The navbar; on a phone its items sit in the menu, which is opened first. */
 async function navbar(page: Page) {
