@@ -3,6 +3,7 @@ import { formatPrice } from '@/lib/format/price';
 import { AddToCartButton } from './add-to-cart-button';
 import { BuyNowButton } from './buy-now-button';
 import type { ShopProduct } from './shop-product';
+import { FeatureList } from './feature-list';
 
 const PACK_FEATURES = [
   'Both eBooks: ABA for Parents and ABA Case Studies',
@@ -51,16 +52,7 @@ export function CompletePackCard({
           {product.name}
         </h3>
         <p className="text-slate-700">{product.description}</p>
-        <ul className="space-y-1 text-sm text-slate-700">
-          {PACK_FEATURES.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="text-emerald-700">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={PACK_FEATURES} />
         <p className="flex flex-wrap items-baseline gap-3">
           <span className="text-4xl font-bold text-emerald-800">
             {formatPrice(product.price, product.currency)}

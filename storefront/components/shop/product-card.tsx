@@ -3,6 +3,7 @@ import { formatPrice } from '@/lib/format/price';
 import { AddToCartButton } from './add-to-cart-button';
 import { BuyNowButton } from './buy-now-button';
 import type { ShopProduct } from './shop-product';
+import { FeatureList } from './feature-list';
 
 /** An 'Individual ABA Guides' card: picture, name, what is inside, price, Add to Cart, Buy Now. */
 export function ProductCard({
@@ -35,16 +36,7 @@ export function ProductCard({
           </h3>
           <p className="mt-2 text-slate-700">{product.description}</p>
         </div>
-        <ul className="space-y-1 text-sm text-slate-700">
-          {features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="text-emerald-700">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={features} />
         <p className="mt-auto text-3xl font-bold text-emerald-800">
           {formatPrice(product.price, product.currency)}
         </p>
