@@ -6,6 +6,7 @@
  * gone (the row of a deleted record).
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -68,20 +69,7 @@ export function AdminModal({
         return;
       }
       const panel = panelRef.current;
-      if (event.key !== 'Tab' || !panel) return;
-      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      const inside = focusable.some((element) => element === active);
-      if (!inside || active === (event.shiftKey ? first : last)) {
-        event.preventDefault();
-        (event.shiftKey ? last : first).focus();
-      }
+      if (panel && !wrapTabFocus(event, panel, FOCUSABLE)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

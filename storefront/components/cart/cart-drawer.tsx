@@ -20,6 +20,7 @@ import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { useCart } from './cart-provider';
 import { CloseIcon } from '@/components/layout/close-icon';
+import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex="0"]';
 
@@ -49,19 +50,7 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
   const close = () => dialogRef.current?.close();
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (
-      !focusable.some((element) => element === active) ||
-      active === (event.shiftKey ? first : last)
-    ) {
-      event.preventDefault();
-      (event.shiftKey ? last : first).focus();
-    }
+    if (dialogRef.current) wrapTabFocus(event, dialogRef.current, FOCUSABLE);
   }
 
   function changeQuantity(line: CartItem, quantity: number) {

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@/lib/chat/message-length';
 import { requestChatReply } from '@/lib/chat/request-chat-reply';
 import { CloseIcon } from '@/components/layout/close-icon';
+import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
 
 export interface ChatMessage {
   id: string;
@@ -54,17 +55,7 @@ export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => vo
         onClose();
         return;
       }
-      if (event.key !== 'Tab' || !panelRef.current) return;
-      const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) return;
-      const active = document.activeElement;
-      const inside = focusable.some((element) => element === active);
-      if (!inside || active === (event.shiftKey ? first : last)) {
-        event.preventDefault();
-        (event.shiftKey ? last : first).focus();
-      }
+      if (panelRef.current) wrapTabFocus(event, panelRef.current, FOCUSABLE);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
