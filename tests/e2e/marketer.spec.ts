@@ -8,6 +8,9 @@ const CMS_URL = process.env.E2E_CMS_URL ?? '';
 const ADMIN = { email: 'editor@example.com', password: 'Editor-dev-2025' };
 
 test.skip(({ isMobile }) => isMobile, 'The CMS admin is a desktop tool.');
+// Strapi's admin UI alone (sign-in, editor, publish) can take over the 30 s default on a slow
+// two-core host; the publish-to-visible figure keeps its own 10 s limit below.
+test.describe.configure({ timeout: 90_000 });
 
 async function signIn(page: Page) {
   // Strapi greets new accounts with a guided tour whose steps cover the page; skip each one.
