@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
 import { TextCards } from '@/components/layout/text-cards';
 import { BuyNowButton } from '@/components/shop/buy-now-button';
@@ -7,6 +8,7 @@ import { CompletePackCard } from '@/components/shop/complete-pack-card';
 import { ImageCarousel } from '@/components/shop/image-carousel';
 import { CASE_STUDIES_PREVIEW, PARENTS_PREVIEW } from '@/components/shop/preview-slides';
 import { ProductCard } from '@/components/shop/product-card';
+import { ProductsLoading } from '@/components/shop/products-loading';
 import { toShopProduct } from '@/components/shop/shop-product';
 import { ShopTestimonial } from '@/components/shop/shop-testimonial';
 import { COMPLETE_PACK_NAME, pickShopEbooks } from '@/lib/cart/known-ebooks';
@@ -53,22 +55,7 @@ const FEATURES: Record<string, readonly string[]> = {
     'Lifetime access, no login needed',
   ],
 };
-
-export default async function ShopPage() {
-  const [products, testimonials] = await Promise.all([
-    getProducts().catch((error: unknown) => {
-      console.error('The shop could not load the products:', error);
-      return null;
-    }),
-    getTestimonials('shop').catch(() => null),
-  ]);
-  const ebooks = products ? pickShopEbooks(products).map(toShopProduct) : [];
-  const pack = ebooks.find((product) => product.name === COMPLETE_PACK_NAME);
-  const singles = ebooks.filter((product) => product !== pack);
-  const featured = pack ?? ebooks[0];
-  const separateCents =
-    singles.length === 2 ? singles.reduce((sum, product) => sum + product.price, 0) : null;
-
+export default function ShopPage() {
   return (
     <main className="space-y-20 pb-16">
       <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-16 text-center">
@@ -104,6 +91,35 @@ export default async function ShopPage() {
         </div>
       </section>
 
+      <Suspense fallback={<ProductsLoading />}>
+        <ShopCatalogue />
+      </Suspense>
+    </main>
+  );
+}
+
+/**
+ * The products, the testimonial and the closing call to action: the part of the page that
+ * waits for the shop API and the CMS. The hero above it is sent at once, so the page paints
+ * its headline while this part streams in after it.
+ */
+async function ShopCatalogue() {
+  const [products, testimonials] = await Promise.all([
+    getProducts().catch((error: unknown) => {
+      console.error('The shop could not load the products:', error);
+      return null;
+    }),
+    getTestimonials('shop').catch(() => null),
+  ]);
+  const ebooks = products ? pickShopEbooks(products).map(toShopProduct) : [];
+  const pack = ebooks.find((product) => product.name === COMPLETE_PACK_NAME);
+  const singles = ebooks.filter((product) => product !== pack);
+  const featured = pack ?? ebooks[0];
+  const separateCents =
+    singles.length === 2 ? singles.reduce((sum, product) => sum + product.price, 0) : null;
+
+  return (
+    <>
       {ebooks.length === 0 ? (
         <section aria-labelledby="guides-heading" className="mx-auto max-w-6xl space-y-6 px-4">
           <h2 id="guides-heading" className="text-3xl font-bold">
@@ -187,6 +203,6 @@ export default async function ShopPage() {
           </div>
         </div>
       </section>
-    </main>
+    </>
   );
 }

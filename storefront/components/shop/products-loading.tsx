@@ -1,0 +1,18 @@
+/**
+ * Shown in place of the products while the shop API answers (spec §2 Shop). The hero and the
+ * previews above it are already on screen; this block is below the first screen on a phone,
+ * and tall enough that the products replacing it move little.
+ */
+export function ProductsLoading() {
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4">
+      <span
+        aria-hidden="true"
+        className="h-12 w-12 animate-spin rounded-full border-4 border-emerald-100 border-t-emerald-700"
+      />
+      <p role="status" className="text-lg text-slate-700">
+        Loading products...
+      </p>
+    </div>
+  );
+}
