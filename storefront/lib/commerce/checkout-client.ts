@@ -8,6 +8,7 @@
 import type { CreateCheckoutSessionBody } from 'commerce-service/contract';
 import type { CartItem } from '@/lib/cart/cart-item';
 import { isKnownEbook } from '@/lib/cart/known-ebooks';
+import { field, httpUrl } from './answer-checks';
 
 export const CHECKOUT_RETURN_ROUTES = {
   successRouter: '/checkout/success',
@@ -20,18 +21,6 @@ export const CART_CHECKOUT_ERROR =
   'An error occurred while processing your request. Please try again.';
 export const SHOP_CHECKOUT_FAILED = 'Failed to create checkout session';
 export const SHOP_CHECKOUT_ERROR = 'An error occurred while processing your request';
-
-/** The value when it is an absolute http(s) address, the only kind a buyer may be sent to. */
-function httpUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || !URL.canParse(value)) return null;
-  const { protocol } = new URL(value);
-  return protocol === 'https:' || protocol === 'http:' ? value : null;
-}
-
-const field = (value: unknown, name: string): unknown =>
-  typeof value === 'object' && value !== null
-    ? (value as Record<string, unknown>)[name]
-    : undefined;
 
 export type CheckoutSessionResult =
   { ok: true; checkoutUrl: string } | { ok: false; message: string | null };

@@ -1,24 +1,29 @@
 /** @jest-environment node */
-import { fetchPurchaseDetail, PurchaseDetailError } from './purchase-detail-client';
+import { purchaseDetailSchema } from 'commerce-service/contract';
+import {
+  fetchPurchaseDetail,
+  isPurchaseDetail,
+  PurchaseDetailError,
+} from './purchase-detail-client';
+
+const file = {
+  kind: 'pdf',
+  label: 'ABA for Parents eBook (PDF)',
+  url: 'https://shop.test/api/downloads/t1',
+};
+
+const product = {
+  productId: 'ebook-aba-for-parents',
+  productName: 'eBook ABA for Parents',
+  price: 2799,
+  quantity: 1,
+  type: 'digital',
+  downloadUrl: 'https://shop.test/api/downloads/t1',
+  files: [file],
+};
 
 const detail = {
-  products: [
-    {
-      productId: 'ebook-aba-for-parents',
-      productName: 'eBook ABA for Parents',
-      price: 2799,
-      quantity: 1,
-      type: 'digital',
-      downloadUrl: 'https://shop.test/api/downloads/t1',
-      files: [
-        {
-          kind: 'pdf',
-          label: 'ABA for Parents eBook (PDF)',
-          url: 'https://shop.test/api/downloads/t1',
-        },
-      ],
-    },
-  ],
+  products: [product],
   customerEmail: 'parent@example.com',
   checkoutSessionId: 'cs_1',
   orderId: 'ord_1',
@@ -63,5 +68,53 @@ describe('fetchPurchaseDetail', () => {
     await expect(fetchPurchaseDetail('cs_1')).rejects.toThrow(
       'Network error, please try again later',
     );
+  });
+});
+
+describe('isPurchaseDetail', () => {
+  const broken: [string, unknown][] = [
+    ['no products', { ...detail, products: undefined }],
+    ['a product without a name', { ...detail, products: [{ ...product, productName: 1 }] }],
+    ['a fractional price', { ...detail, products: [{ ...product, price: 27.99 }] }],
+    ['a quantity as text', { ...detail, products: [{ ...product, quantity: '1' }] }],
+    ['an unknown product type', { ...detail, products: [{ ...product, type: 'physical' }] }],
+    ['a download link that is no URL', { ...detail, products: [{ ...product, downloadUrl: 'x' }] }],
+    [
+      'an unknown file kind',
+      { ...detail, products: [{ ...product, files: [{ ...file, kind: 'zip' }] }] },
+    ],
+    [
+      'a file without a link',
+      { ...detail, products: [{ ...product, files: [{ ...file, url: null }] }] },
+    ],
+    ['files as an object', { ...detail, products: [{ ...product, files: file }] }],
+    ['no order id', { ...detail, orderId: undefined }],
+    ['no customer e-mail', { ...detail, customerEmail: null }],
+    ['null', null],
+    ['an array', [detail]],
+  ];
+
+  it.each([
+    ['a single eBook', detail],
+    ['no products', { ...detail, products: [] }],
+    [
+      'a product without files',
+      { ...detail, products: [{ ...product, downloadUrl: null, files: [] }] },
+    ],
+    ['a subscription', { ...detail, products: [{ ...product, type: 'subscription' }] }],
+  ])('accepts %s, as the contract does', (_, answer) => {
+    expect(purchaseDetailSchema.safeParse(answer).success).toBe(true);
+    expect(isPurchaseDetail(answer)).toBe(true);
+  });
+
+  it.each(broken)('refuses %s, as the contract does', (_, answer) => {
+    expect(purchaseDetailSchema.safeParse(answer).success).toBe(false);
+    expect(isPurchaseDetail(answer)).toBe(false);
+  });
+
+  it('refuses a download link that would run script, which the contract alone would let through', () => {
+    const answer = { ...detail, products: [{ ...product, downloadUrl: 'javascript:alert(1)' }] };
+    expect(purchaseDetailSchema.safeParse(answer).success).toBe(true);
+    expect(isPurchaseDetail(answer)).toBe(false);
   });
 });
