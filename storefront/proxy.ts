@@ -1,19 +1,42 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
 import { commerceApiTarget } from './lib/commerce/api-proxy';
 import { storefrontConfig } from './lib/config';
+import { forwardRequest } from './lib/forward-request';
+
+/** Seconds a browser or client is asked to wait after a 503. */
+const RETRY_AFTER_SECONDS = '5';
+const SHOP_UNAVAILABLE_MESSAGE =
+  'The shop is temporarily unavailable. Please try again in a moment.';
+
+const unavailableHeaders = { 'retry-after': RETRY_AFTER_SECONDS, 'cache-control': 'no-store' };
+
+/** Both fields, as the shop's own answers have one or the other depending on the route. */
+const shopUnavailable = () =>
+  Response.json(
+    { message: SHOP_UNAVAILABLE_MESSAGE, error: SHOP_UNAVAILABLE_MESSAGE },
+    { status: 503, headers: unavailableHeaders },
+  );
+
+const mediaUnavailable = () => new Response(null, { status: 503, headers: unavailableHeaders });
 
 /**
  * Serves other services on the storefront's origin, read at run time so ports can change:
  * the commerce service's `/api/*` routes, and the CMS's uploaded media under `/uploads/*`.
+ * A service that is down gives a 503, never a 500 or a blank answer.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const config = storefrontConfig();
   if (pathname.startsWith('/uploads/')) {
-    return NextResponse.rewrite(new URL(`${pathname}${search}`, config.CMS_URL));
+    return forwardRequest(
+      request,
+      new URL(`${pathname}${search}`, config.CMS_URL),
+      mediaUnavailable,
+    );
   }
   const target = commerceApiTarget(pathname, search, config.COMMERCE_URL);
-  return target ? NextResponse.rewrite(target) : NextResponse.next();
+  return target ? forwardRequest(request, target, shopUnavailable) : NextResponse.next();
 }
 
 export const config = { matcher: ['/api/:path*', '/uploads/:path*'] };

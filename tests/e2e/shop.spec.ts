@@ -1,11 +1,11 @@
 /**
  * Shop and cart (spec §2 Shop and Cart drawer, §4, §5, §7, §8, §9): the page, the carousels,
- * Add to Cart and the drawer, checkout from the cart and with Buy Now, and their failures.
+ * Add to Cart and the drawer, checkout from the cart and with Buy Now, and their failures. The
+ * shop without the commerce service is in fault-commerce-down.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { acceptAlerts } from '../support/alerts.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { startStorefront } from '../support/stack.js';
-import { startSwitchableProxy } from '../support/switchable-proxy.js';
 
 const PARENTS = 'eBook ABA for Parents';
 const CASE_STUDIES = 'eBook ABA Case Studies';
@@ -14,16 +14,6 @@ const PACK = 'eBook ABA Complete Pack';
 const bag = (page: Page) => page.getByRole('button', { name: /^Cart, / });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Your Cart' });
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-
-/** Records and accepts every alert, so an alert never stalls the click that opened it. */
-function acceptAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 async function addToCart(page: Page, name: string) {
   const button = card(page, name).getByRole('button', { name: 'Add to Cart' });
@@ -207,30 +197,4 @@ test('a refused cart checkout alerts and stays on the page', async ({ page }) =>
   await expect.poll(() => alerts).toEqual(['Failed to proceed to checkout. Please try again.']);
   await expect(drawer(page).getByRole('button', { name: 'Checkout' })).toBeEnabled();
   await expect(page).toHaveURL(/\/shop$/);
-});
-
-test.describe('without the commerce service', () => {
-  test.skip(({ isMobile }) => isMobile, 'Server behaviour: checked once, on desktop.');
-
-  test('the shop still renders and says the eBooks cannot be shown', async ({ page }) => {
-    const commerce = await startSwitchableProxy(process.env.E2E_COMMERCE_URL ?? '');
-    commerce.up = false;
-    const storefront = await startStorefront({
-      dataDir: process.env.E2E_DATA_DIR ?? '',
-      cmsPort: Number(new URL(process.env.E2E_CMS_URL ?? '').port),
-      commercePort: commerce.port,
-    });
-    try {
-      const response = await page.goto(`${storefront.url}/shop`);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: 'eBook Collection' })).toBeVisible();
-      await expect(page.getByText('Our eBooks cannot be shown right now.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Have Questions? Contact Us' })).toBeVisible();
-      await expectNoSeriousAxeViolations(page);
-    } finally {
-      await storefront.stop();
-      await commerce.close();
-    }
-  });
 });

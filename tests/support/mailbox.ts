@@ -9,12 +9,9 @@ export interface Email {
   raw: string;
 }
 
-function mailDir(): string {
-  return path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-}
-
-export function readMailbox(): Email[] {
-  const dir = mailDir();
+/** The mail of the shared stack, or of a service with its own data directory. */
+export function readMailbox(dataDir = process.env.E2E_DATA_DIR ?? ''): Email[] {
+  const dir = path.join(dataDir, 'mail');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.eml'))
@@ -49,6 +46,6 @@ export async function waitForSignInCode(email: string, after = 0): Promise<strin
   return code;
 }
 
-export function countMailTo(email: string): number {
-  return readMailbox().filter((mail) => mail.to === email).length;
+export function countMailTo(email: string, dataDir?: string): number {
+  return readMailbox(dataDir).filter((mail) => mail.to === email).length;
 }

@@ -42,7 +42,7 @@ const LOCATION_VARIABLES = [
   'CMS_DATABASE_URL',
 ];
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -79,7 +79,8 @@ function spawnService(service: ServiceDefinition, dataDir: string): Started {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const out = createWriteStream(log);
+  // Appended to: a service restarted by a fault test keeps its earlier lines.
+  const out = createWriteStream(log, { flags: 'a' });
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
   return { service, child, log };
@@ -96,11 +97,13 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-function stopService({ child }: Started): Promise<void> {
+/** SIGTERM (a clean shutdown, SIGKILL after 10 s) or SIGKILL (a crash); resolves on exit. */
+function stopService({ child }: Started, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   return new Promise<void>((resolve) => {
     if (hasExited(child) || child.pid === undefined) return resolve();
     child.once('exit', () => resolve());
-    signalGroup(child, 'SIGTERM');
+    signalGroup(child, signal);
+    if (signal === 'SIGKILL') return;
     setTimeout(() => {
       if (!hasExited(child)) signalGroup(child, 'SIGKILL');
     }, 10_000).unref();
@@ -144,7 +147,7 @@ export async function startStack(options: { dataDir?: string } = {}): Promise<Ru
   const started = services.map((service) => spawnService(service, dataDir));
 
   const stop = async () => {
-    await Promise.all(started.map(stopService));
+    await Promise.all(started.map((service) => stopService(service)));
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -180,9 +183,11 @@ export async function startStorefront(options: {
   dataDir: string;
   cmsPort: number;
   commercePort: number;
+  /** A port chosen beforehand, e.g. to give a commerce service this storefront's address. */
+  port?: number;
   env?: NodeJS.ProcessEnv;
 }): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const definitions = serviceDefinitions({
     mode: 'start',
     dataDir: options.dataDir,
@@ -199,4 +204,79 @@ export async function startStorefront(options: {
     throw error;
   }
   return { url: local(port), stop: () => stopService(started) };
+}
+
+export interface CommerceService {
+  url: string;
+  port: number;
+  /** Its own data directory: the SQLite file, mail as .eml files, the log. */
+  dataDir: string;
+  /** Stops it: SIGTERM is a clean shutdown, SIGKILL a crash. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts it again on the same port and data; resolves once /readyz answers. */
+  start(): Promise<void>;
+  /** Stops it and removes its data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * A commerce service of a fault test's own, on a free port and a fresh data directory, so that
+ * the test can stop, kill or break it without touching the shared stack. It reuses the shared
+ * stack's generated eBook files, which saves seconds at every start.
+ *
+ * @param options.port a port chosen beforehand (a storefront already points at it)
+ * @param options.storefrontPort the storefront it sends buyers back to (default: the shared one)
+ * @param options.env its configuration on top of the embedded defaults (Stripe, SMTP, database)
+ */
+export async function startCommerceService(
+  options: { port?: number; storefrontPort?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<CommerceService> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-fault-commerce-'));
+  const port = options.port ?? (await freePort());
+  const sharedData = process.env.E2E_DATA_DIR;
+  const storefrontPort =
+    options.storefrontPort ?? Number(new URL(process.env.E2E_STOREFRONT_URL ?? local(3000)).port);
+  const definitions = serviceDefinitions({
+    mode: 'start',
+    dataDir,
+    ports: { storefront: storefrontPort, commerce: port, cms: 0 },
+    env: {
+      ...isolatedEnv(),
+      ...(sharedData ? { ASSETS_DIR: path.join(sharedData, 'assets') } : {}),
+      ...options.env,
+    },
+  }) as ServiceDefinition[];
+  const definition = definitions.find(({ name }) => name === 'commerce');
+  if (!definition) throw new Error('No commerce service is defined');
+
+  let started: Started | undefined;
+  const start = async () => {
+    started = spawnService(definition, dataDir);
+    try {
+      await waitForService(started);
+    } catch (error) {
+      await stopService(started, 'SIGKILL');
+      throw error;
+    }
+  };
+  const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+    if (started) await stopService(started, signal);
+  };
+  try {
+    await start();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: local(port),
+    port,
+    dataDir,
+    stop,
+    start,
+    close: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -9,15 +9,32 @@ import { migrationProvider } from './migrations/index.ts';
 
 export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string };
 
+export interface OpenDatabaseOptions {
+  /** Told of each PostgreSQL connection that broke (a restart, a failover, a cut link). */
+  onConnectionError?: (error: Error) => void;
+  /** How long opening a PostgreSQL connection may take (a host that does not answer). */
+  connectTimeoutMs?: number;
+}
+
 export function openDatabase(
   location: DatabaseLocation,
-  onIdleError: (error: Error) => void = () => {},
+  { onConnectionError = () => {}, connectTimeoutMs = 5_000 }: OpenDatabaseOptions = {},
 ): Kysely<Database> {
   if ('postgresUrl' in location) {
-    const pool = new pg.Pool({ connectionString: location.postgresUrl, max: 10 });
-    // An idle connection can be cut (a PostgreSQL restart, a failover): the pool replaces it
-    // on the next query, so this is logged rather than left to crash the process.
-    pool.on('error', onIdleError);
+    const pool = new pg.Pool({
+      connectionString: location.postgresUrl,
+      max: 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // Finds connections whose server went away without closing them (a failover, a cut link).
+      keepAlive: true,
+    });
+    // A connection can be cut at any time (a PostgreSQL restart, a failover). pg reports it as
+    // an 'error' event on the client, also while the client is lent out to a query, and an
+    // event nobody listens to crashes the process. The query in flight fails on its own (and
+    // is answered 503); the pool drops the dead client and opens a new one on the next query.
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    // The pool repeats an idle client's error; the client's own listener has logged it.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(location.sqliteFile), { recursive: true });

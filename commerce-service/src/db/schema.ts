@@ -124,6 +124,11 @@ export interface SignInCodeRequestTable {
   requested_at: string;
 }
 
+export interface ReadinessProbeTable {
+  id: string;
+  checked_at: string;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
@@ -135,4 +140,5 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   contact_submissions: ContactSubmissionTable;
   sign_in_code_requests: SignInCodeRequestTable;
+  readiness_probe: ReadinessProbeTable;
 }

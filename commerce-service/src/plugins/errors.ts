@@ -1,11 +1,18 @@
 /**
  * Maps every failure to HTTP once. 4xx bodies say what was wrong; 5xx bodies never carry
- * internals (the error is logged with the request id instead). A route whose clients read
- * another shape than `{ message }` gives it as `config: { errorBody }`.
+ * internals (the error is logged with the request id instead). A failure while the database
+ * is unreachable or refuses writes is a 503 with Retry-After, not a 500: the caller may try
+ * again, and nothing is wrong with the request. A route whose clients read another shape than
+ * `{ message }` gives it as `config: { errorBody }`.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/availability.ts';
+
+/** Seconds a client is asked to wait after a 503. */
+const RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,8 +26,18 @@ function body(request: FastifyRequest, text: string, extra: Record<string, unkno
   return { ...shape(text), ...extra };
 }
 
+/**
+ * Libraries between a route and the database (Better Auth) replace its error with their own,
+ * so a failure the error does not explain is put down to the database when it fails a check.
+ */
+async function causedByDatabase(app: FastifyInstance, error: unknown): Promise<boolean> {
+  if (isDatabaseUnavailable(error)) return true;
+  if (!app.hasDecorator('databaseReady')) return false;
+  return !(await app.databaseReady().catch(() => true));
+}
+
 export const errorsPlugin = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -37,16 +54,17 @@ export const errorsPlugin = fp(async (app) => {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
       return reply.status(status).send(body(request, text));
     }
+    if (await causedByDatabase(app, error)) {
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body(request, UNAVAILABLE_MESSAGE));
+    }
     request.log.error({ err: error }, 'request failed');
-    const unavailable = status === 503;
     return reply
       .status(status >= 500 ? status : 500)
-      .send(
-        body(
-          request,
-          unavailable ? 'The service is temporarily unavailable' : 'Internal server error',
-        ),
-      );
+      .send(body(request, status === 503 ? UNAVAILABLE_MESSAGE : 'Internal server error'));
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -1,9 +1,11 @@
 /**
  * A small stand-in for the Stripe API, on 127.0.0.1, for the SDK to talk to in tests. It
- * records every request (method, path, form fields, idempotency key) and keeps checkout
- * sessions whose payment state the test sets.
+ * records every request (method, path, form fields, idempotency key), keeps checkout sessions
+ * whose payment state the test sets, can hold a request back (a fault test crashes the shop
+ * while it waits for Stripe), and signs webhook events as Stripe does.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import Stripe from 'stripe';
 
 export interface RecordedRequest {
   method: string;
@@ -28,6 +30,13 @@ export interface FakeSession {
   line_items: { price: string | null; quantity: number; amount_total: number }[];
 }
 
+export interface HeldRequest {
+  /** Resolves when the request has arrived and is being held. */
+  arrived: Promise<void>;
+  /** Answers it (into the void when its client has gone). */
+  release(): void;
+}
+
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
@@ -35,10 +44,32 @@ export interface FakeStripe {
   /** Marks a session paid by this buyer, as Stripe does after a successful payment. */
   pay(id: string, email: string): FakeSession;
   addSession(session: Partial<FakeSession> & { id: string }): FakeSession;
+  /** Holds back the answer to the next request with this method and path until released. */
+  hold(method: string, path: string): HeldRequest;
   close(): Promise<void>;
 }
 
-function json(res: import('node:http').ServerResponse, status: number, body: unknown) {
+/** A Stripe event as the shop receives it: the JSON body and its Stripe-Signature header. */
+export function signedStripeEvent(
+  event: { id: string; type: string; object: Record<string, unknown> },
+  secret: string,
+): { payload: string; signature: string } {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: event.object },
+  });
+  const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+    payload,
+    secret,
+  });
+  return { payload, signature };
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
   res.end(JSON.stringify(body));
 }
@@ -69,6 +100,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   };
 
+  const holds: { method: string; path: string; held: (answer: () => void) => void }[] = [];
+
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -77,69 +110,85 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fields = Object.fromEntries(new URLSearchParams(raw));
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? '', path: url.pathname, fields, idempotencyKey });
-
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-        if (known) return json(res, 200, known);
-        counter += 1;
-        const lineCount = Object.keys(fields).filter((key) =>
-          /^line_items\[\d+\]\[quantity\]$/.test(key),
-        ).length;
-        const line_items = Array.from({ length: lineCount }, (_, index) => {
-          const quantity = Number(fields[`line_items[${index}][quantity]`]);
-          const unit = Number(fields[`line_items[${index}][price_data][unit_amount]`] ?? 0);
-          return {
-            price: fields[`line_items[${index}][price]`] ?? null,
-            quantity,
-            amount_total: unit * quantity,
-          };
-        });
-        const session = addSession({
-          id: `cs_test_fake${String(counter).padStart(4, '0')}`,
-          mode: fields.mode ?? 'payment',
-          amount_total: line_items.reduce((sum, line) => sum + line.amount_total, 0),
-          line_items,
-        });
-        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
-        return json(res, 200, session);
+      const hold = holds.findIndex(
+        (candidate) => candidate.method === req.method && candidate.path === url.pathname,
+      );
+      if (hold >= 0) {
+        holds.splice(hold, 1)[0]?.held(() => answer(req, res, url, fields, idempotencyKey));
+        return;
       }
-      const lineItems = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(url.pathname);
-      if (req.method === 'GET' && lineItems) {
-        const session = sessions.get(decodeURIComponent(lineItems[1] as string));
-        if (!session)
-          return json(res, 404, {
-            error: { type: 'invalid_request_error', message: 'No such session' },
-          });
-        return json(res, 200, {
-          object: 'list',
-          has_more: false,
-          url: url.pathname,
-          data: session.line_items.map((line, index) => ({
-            id: `li_${index}`,
-            object: 'item',
-            quantity: line.quantity,
-            amount_total: line.amount_total,
-            price: line.price ? { id: line.price, object: 'price' } : null,
-          })),
-        });
-      }
-      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && retrieve) {
-        const session = sessions.get(decodeURIComponent(retrieve[1] as string));
-        if (!session)
-          return json(res, 404, {
-            error: { type: 'invalid_request_error', message: 'No such checkout.session' },
-          });
-        return json(res, 200, session);
-      }
-      return json(res, 404, {
-        error: {
-          type: 'invalid_request_error',
-          message: `Unrecognized request URL (${url.pathname})`,
-        },
-      });
+      answer(req, res, url, fields, idempotencyKey);
     });
   });
+
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    fields: Record<string, string>,
+    idempotencyKey: string | undefined,
+  ) {
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (known) return json(res, 200, known);
+      counter += 1;
+      const lineCount = Object.keys(fields).filter((key) =>
+        /^line_items\[\d+\]\[quantity\]$/.test(key),
+      ).length;
+      const line_items = Array.from({ length: lineCount }, (_, index) => {
+        const quantity = Number(fields[`line_items[${index}][quantity]`]);
+        const unit = Number(fields[`line_items[${index}][price_data][unit_amount]`] ?? 0);
+        return {
+          price: fields[`line_items[${index}][price]`] ?? null,
+          quantity,
+          amount_total: unit * quantity,
+        };
+      });
+      const session = addSession({
+        id: `cs_test_fake${String(counter).padStart(4, '0')}`,
+        mode: fields.mode ?? 'payment',
+        amount_total: line_items.reduce((sum, line) => sum + line.amount_total, 0),
+        line_items,
+      });
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
+      return json(res, 200, session);
+    }
+    const lineItems = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(url.pathname);
+    if (req.method === 'GET' && lineItems) {
+      const session = sessions.get(decodeURIComponent(lineItems[1] as string));
+      if (!session)
+        return json(res, 404, {
+          error: { type: 'invalid_request_error', message: 'No such session' },
+        });
+      return json(res, 200, {
+        object: 'list',
+        has_more: false,
+        url: url.pathname,
+        data: session.line_items.map((line, index) => ({
+          id: `li_${index}`,
+          object: 'item',
+          quantity: line.quantity,
+          amount_total: line.amount_total,
+          price: line.price ? { id: line.price, object: 'price' } : null,
+        })),
+      });
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && retrieve) {
+      const session = sessions.get(decodeURIComponent(retrieve[1] as string));
+      if (!session)
+        return json(res, 404, {
+          error: { type: 'invalid_request_error', message: 'No such checkout.session' },
+        });
+      return json(res, 200, session);
+    }
+    return json(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${url.pathname})`,
+      },
+    });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -161,6 +210,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       return session;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hold(method, path) {
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        holds.push({
+          method,
+          path,
+          held: (answerNow) => {
+            release = answerNow;
+            resolve();
+          },
+        });
+      });
+      return { arrived, release: () => release() };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

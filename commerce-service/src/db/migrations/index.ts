@@ -6,11 +6,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogue from './0001-catalogue.ts';
 import * as ordersAndFulfilment from './0002-orders-and-fulfilment.ts';
 import * as signInCodeRequests from './0003-sign-in-code-requests.ts';
+import * as readinessProbe from './0004-readiness-probe.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-orders-and-fulfilment': ordersAndFulfilment,
   '0003-sign-in-code-requests': signInCodeRequests,
+  '0004-readiness-probe': readinessProbe,
 };
 
 export const migrationProvider: MigrationProvider = {

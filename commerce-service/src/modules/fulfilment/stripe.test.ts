@@ -4,7 +4,11 @@
  */
 import Stripe from 'stripe';
 import { createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe.ts';
+import {
+  signedStripeEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../test-support/fake-stripe.ts';
 import { purchaseDetailSchema } from './schemas.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_the_shop_tests';
@@ -48,18 +52,10 @@ function deliver(
   options: { id?: string; secret?: string } = {},
 ) {
   eventCounter += 1;
-  const payload = JSON.stringify({
-    id: options.id ?? `evt_test_${eventCounter}`,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  const signature = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-  });
+  const { payload, signature } = signedStripeEvent(
+    { id: options.id ?? `evt_test_${eventCounter}`, type, object },
+    options.secret ?? WEBHOOK_SECRET,
+  );
   return t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',

@@ -1,0 +1,139 @@
+/** @jest-environment node */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { forwardRequest } from './forward-request';
+
+type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
+
+/** A service on 127.0.0.1 that answers with `handler`; the port is free again after close. */
+async function startService(handler: Handler): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => handler(request, body, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const unavailable = () => Response.json({ message: 'down' }, { status: 503 });
+
+describe('forwardRequest', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('passes the method, path, query, body and headers on, and the answer back', async () => {
+    let seen:
+      | { method?: string; url?: string; body: string; headers: IncomingMessage['headers'] }
+      | undefined;
+    const service = await startService((request, body, response) => {
+      seen = { method: request.method, url: request.url, body, headers: request.headers };
+      response.writeHead(201, [
+        ['content-type', 'application/json'],
+        ['set-cookie', 'a=1; Path=/'],
+        ['set-cookie', 'b=2; Path=/'],
+        ['connection', 'close'],
+      ]);
+      response.end('{"ok":true}');
+    });
+    try {
+      const answer = await forwardRequest(
+        new Request('http://shop.test/api/verify-otp?x=1', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: 'session=abc',
+            origin: 'http://shop.test',
+            connection: 'keep-alive',
+          },
+          body: '{"otp":"123456"}',
+        }),
+        new URL('/api/verify-otp?x=1', service.url),
+        unavailable,
+      );
+      expect(seen).toMatchObject({
+        method: 'POST',
+        url: '/api/verify-otp?x=1',
+        body: '{"otp":"123456"}',
+      });
+      expect(seen?.headers).toMatchObject({
+        cookie: 'session=abc',
+        origin: 'http://shop.test',
+        'x-forwarded-host': 'shop.test',
+        host: new URL(service.url).host,
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      expect(answer.headers.get('connection')).toBeNull();
+      expect(await answer.json()).toEqual({ ok: true });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('hands a redirect back instead of following it', async () => {
+    const service = await startService((_request, _body, response) => {
+      response.writeHead(303, { location: 'http://shop.test/checkout/success?sessionId=cs_1' });
+      response.end();
+    });
+    try {
+      const answer = await forwardRequest(
+        new Request('http://shop.test/api/checkout/local/cs_1/pay', { method: 'POST', body: 'e' }),
+        new URL('/api/checkout/local/cs_1/pay', service.url),
+        unavailable,
+      );
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe(
+        'http://shop.test/checkout/success?sessionId=cs_1',
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("answers the caller's 503 when the service is not running, and logs it without the path", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const service = await startService(() => {});
+    const target = new URL('/api/downloads/secret-token', service.url);
+    await service.close();
+    const answer = await forwardRequest(
+      new Request('http://shop.test/api/downloads/secret-token'),
+      target,
+      () => Response.json({ message: 'The shop is temporarily unavailable.' }, { status: 503 }),
+    );
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ message: 'The shop is temporarily unavailable.' });
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+ did not answer a GET request: ECONNREFUSED$/,
+      ),
+    );
+    expect(String(logged.mock.calls[0]?.[0])).not.toContain('secret-token');
+  });
+
+  it('gives up on a service that does not start answering in time', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const service = await startService(() => {});
+    try {
+      const started = Date.now();
+      const answer = await forwardRequest(
+        new Request('http://shop.test/api/products'),
+        new URL('/api/products', service.url),
+        unavailable,
+        { timeoutMs: 200 },
+      );
+      expect(answer.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/no answer within 200 ms$/));
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * What a fault left behind in a commerce service's database: counts read straight from its
+ * SQLite file or its PostgreSQL database. Also makes the throw-away PostgreSQL databases of
+ * the tests that need one (TEST_DATABASE_URL names the server).
+ */
+import { randomUUID } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+export type DatabaseLocation = { sqliteFile: string } | { postgresUrl: string };
+
+type Parameter = string | number;
+
+export interface CommerceDatabase {
+  /** The rows of a query with `?` placeholders. */
+  query<Row extends object>(query: string, ...params: Parameter[]): Promise<Row[]>;
+  /** The number a `select count(*) …` query counts. */
+  count(query: string, ...params: Parameter[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openCommerceDatabase(location: DatabaseLocation): Promise<CommerceDatabase> {
+  let query: CommerceDatabase['query'];
+  let close: () => Promise<void>;
+  if ('sqliteFile' in location) {
+    const sqlite = new SQLite(location.sqliteFile, { readonly: true, fileMustExist: true });
+    query = async <Row extends object>(text: string, ...params: Parameter[]) =>
+      sqlite.prepare(text).all(...params) as Row[];
+    close = async () => void sqlite.close();
+  } else {
+    const client = new pg.Client({ connectionString: location.postgresUrl });
+    await client.connect();
+    query = async <Row extends object>(text: string, ...params: Parameter[]) => {
+      let index = 0;
+      const numbered = text.replaceAll('?', () => `$${++index}`);
+      return (await client.query(numbered, params)).rows as Row[];
+    };
+    close = () => client.end();
+  }
+  return {
+    query,
+    count: async (text, ...params) =>
+      Number(Object.values((await query(text, ...params))[0] ?? {})[0]),
+    close,
+  };
+}
+
+export const postgresServer = process.env.TEST_DATABASE_URL;
+
+export interface PostgresDatabase {
+  name: string;
+  /** Its URL on the server, or through another host and port (a proxy in front of it). */
+  url(through?: { host: string; port: number }): string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the TEST_DATABASE_URL server, dropped (connections and all) by drop(). */
+export async function createPostgresDatabase(): Promise<PostgresDatabase> {
+  if (!postgresServer) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `shop_fault_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresServer });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    name,
+    url(through) {
+      const url = new URL(postgresServer as string);
+      url.pathname = `/${name}`;
+      if (through) {
+        url.hostname = through.host;
+        url.port = String(through.port);
+      }
+      return url.toString();
+    },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
