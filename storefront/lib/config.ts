@@ -11,7 +11,7 @@ const secret = z.string().min(16, 'must be at least 16 characters');
 export const storefrontConfigSchema = z.object({
   CMS_URL: url().default('http://127.0.0.1:1337'),
   // The CMS admin's address in the browser, when it differs from CMS_URL (inside compose):
-  // its draft preview frames the storefront, so that origin may frame a previewed post.
+  // its preview panel frames blog posts, so that origin (and no other) may frame them.
   CMS_PUBLIC_URL: url().optional(),
   COMMERCE_URL: url().default('http://127.0.0.1:4000'),
   SITE_URL: url().default('http://127.0.0.1:3000'),

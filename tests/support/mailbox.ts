@@ -1,4 +1,7 @@
-/** Reads the .eml files the shop wrote during the journeys (no SMTP server is configured). */
+/**
+ * Reads the .eml files the shop wrote during the journeys (no SMTP server is configured): the
+ * shared shop's by default, or those of a shop started with its own data directory.
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
@@ -9,12 +12,10 @@ export interface Email {
   raw: string;
 }
 
-function mailDir(): string {
-  return path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-}
+const SHARED_DATA_DIR = () => process.env.E2E_DATA_DIR ?? '';
 
-export function readMailbox(): Email[] {
-  const dir = mailDir();
+export function readMailbox(dataDir = SHARED_DATA_DIR()): Email[] {
+  const dir = path.join(dataDir, 'mail');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.eml'))
@@ -30,12 +31,16 @@ export function readMailbox(): Email[] {
 }
 
 /** Waits for the newest sign-in code sent to this address and returns it. */
-export async function waitForSignInCode(email: string, after = 0): Promise<string> {
+export async function waitForSignInCode(
+  email: string,
+  after = 0,
+  dataDir = SHARED_DATA_DIR(),
+): Promise<string> {
   let code = '';
   await expect
     .poll(
       () => {
-        const messages = readMailbox().filter((mail) => mail.to === email);
+        const messages = readMailbox(dataDir).filter((mail) => mail.to === email);
         const latest = messages
           .slice(after)
           .reverse()
@@ -49,6 +54,6 @@ export async function waitForSignInCode(email: string, after = 0): Promise<strin
   return code;
 }
 
-export function countMailTo(email: string): number {
-  return readMailbox().filter((mail) => mail.to === email).length;
+export function countMailTo(email: string, dataDir = SHARED_DATA_DIR()): number {
+  return readMailbox(dataDir).filter((mail) => mail.to === email).length;
 }

@@ -1,8 +1,8 @@
 /**
  * The security headers of every storefront answer: pages, static assets and the commerce API
  * served under /api/*. They are fixed at build time (next.config `headers()`), so pages stay
- * static and cached; only a draft preview opened inside the CMS admin gets another frame rule,
- * at run time (proxy.ts).
+ * static and cached; only blog posts, which the CMS admin's preview panel frames, get another
+ * frame rule, at run time (proxy.ts).
  *
  * No per-request nonce: a nonce makes every page render on demand, which loses the static
  * cache and the CDN. Next's inline bootstrap scripts (`self.__next_f.push(...)`, which carry
@@ -22,7 +22,7 @@ export interface SecurityHeaderOptions {
   development: boolean;
   /** The ad pixel is configured (NEXT_PUBLIC_META_PIXEL_ID): its two Meta hosts are allowed. */
   metaPixel: boolean;
-  /** Origins that may frame the page; none by default (the CMS admin's draft preview is the exception). */
+  /** Origins that may frame the page; none by default (the CMS admin's preview is the exception). */
   frameAncestors?: readonly string[];
 }
 
