@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { buildSecurityOptions, securityHeaderRules } from './lib/security/security-headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -9,6 +10,8 @@ const nextConfig: NextConfig = {
   // The Docker image ships the self-contained server; local runs use `next start`.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   outputFileTracingRoot: path.join(import.meta.dirname, '..'),
+  // Decided when the build runs, like the pixel id that the browser code inlines.
+  headers: async () => securityHeaderRules(buildSecurityOptions()),
 };
 
 export default nextConfig;

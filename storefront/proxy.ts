@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server';
 import { commerceApiTarget } from './lib/commerce/api-proxy';
 import { storefrontConfig } from './lib/config';
 import { forwardRequest } from './lib/forward-request';
+import { buildSecurityOptions, contentSecurityPolicy } from './lib/security/security-headers';
 
 /** Seconds a browser or client is asked to wait after a 503. */
 const RETRY_AFTER_SECONDS = '5';
@@ -24,10 +25,19 @@ const mediaUnavailable = () => new Response(null, { status: 503, headers: unavai
  * Serves other services on the storefront's origin, read at run time so ports can change:
  * the commerce service's `/api/*` routes, and the CMS's uploaded media under `/uploads/*`.
  * A service that is down gives a 503, never a 500 or a blank answer.
+ * A blog post may be framed by the CMS admin, whose preview panel shows its draft and its
+ * published version; every other page keeps `frame-ancestors 'none'` from next.config.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const config = storefrontConfig();
+  if (pathname.startsWith('/blog/')) {
+    const policy = contentSecurityPolicy({
+      ...buildSecurityOptions(),
+      frameAncestors: [new URL(config.CMS_PUBLIC_URL ?? config.CMS_URL).origin],
+    });
+    return NextResponse.next({ headers: { 'content-security-policy': policy } });
+  }
   if (pathname.startsWith('/uploads/')) {
     return forwardRequest(
       request,
@@ -39,4 +49,11 @@ export async function proxy(request: NextRequest) {
   return target ? forwardRequest(request, target, shopUnavailable) : NextResponse.next();
 }
 
-export const config = { matcher: ['/api/:path*', '/uploads/:path*'] };
+export const config = {
+  matcher: [
+    '/api/:path*',
+    '/uploads/:path*',
+    // Blog posts are rendered per request anyway (draft mode), so this costs them nothing.
+    '/blog/:slug',
+  ],
+};

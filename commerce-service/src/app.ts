@@ -63,6 +63,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
+    // The client's address and protocol as the storefront in front states them (request.ip,
+    // request.protocol): the per-client limits and HSTS depend on them.
+    trustProxy: config.TRUST_PROXY,
     // Signed download tokens are longer than the default 100-character path parameter.
     routerOptions: { maxParamLength: 1024 },
     genReqId: () => randomUUID(),

@@ -46,6 +46,7 @@ export const BUILDS = [
       'storefront/public',
       'storefront/proxy.ts',
       'storefront/instrumentation.ts',
+      'storefront/instrumentation-client.ts',
       'storefront/next.config.ts',
       'storefront/postcss.config.mjs',
       'storefront/package.json',

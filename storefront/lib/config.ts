@@ -10,6 +10,9 @@ const secret = z.string().min(16, 'must be at least 16 characters');
 
 export const storefrontConfigSchema = z.object({
   CMS_URL: url().default('http://127.0.0.1:1337'),
+  // The CMS admin's address in the browser, when it differs from CMS_URL (inside compose):
+  // its preview panel frames blog posts, so that origin (and no other) may frame them.
+  CMS_PUBLIC_URL: url().optional(),
   COMMERCE_URL: url().default('http://127.0.0.1:4000'),
   SITE_URL: url().default('http://127.0.0.1:3000'),
   CMS_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

@@ -1,8 +1,6 @@
 /** What visitors get from the CMS through the storefront: published content only, and safe. */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
-const CMS_URL = process.env.E2E_CMS_URL ?? '';
-const ADMIN = { email: 'editor@example.com', password: 'Editor-dev-2025' };
+import { expect, test } from '@playwright/test';
+import { publishEntry } from '../support/cms-admin.js';
 
 test('the seeded draft never appears on the storefront', async ({ page, request }) => {
   const posts = (await (await request.get('/api/blogposts')).json()) as {
@@ -25,43 +23,20 @@ test('the seeded draft never appears on the storefront', async ({ page, request 
   await expect(page.getByRole('link', { name: 'Torna al Blog' })).toHaveAttribute('href', '/blog');
 });
 
-async function publishPostThroughAdminApi(
-  request: APIRequestContext,
-  title: string,
-  slug: string,
-  content: string,
-) {
-  const login = await request.post(`${CMS_URL}/admin/login`, { data: ADMIN });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const headers = { authorization: `Bearer ${data.token}` };
-  const base = `${CMS_URL}/content-manager/collection-types/api::blog-post.blog-post`;
-  const created = await request.post(base, {
-    headers,
-    data: { title, slug, content, featured: false },
-  });
-  expect(created.status()).toBe(201);
-  const { data: post } = (await created.json()) as { data: { documentId: string } };
-  const published = await request.post(`${base}/${post.documentId}/actions/publish`, {
-    headers,
-    data: {},
-  });
-  expect(published.status()).toBe(200);
-}
-
 test('a script typed into a post never runs in a reader’s browser', async ({ page, request }) => {
   const slug = `xss-attempt-${Date.now()}`;
-  await publishPostThroughAdminApi(
-    request,
-    'Ordinary looking article',
+  const post = await publishEntry(request, 'api::blog-post.blog-post', {
+    title: 'Ordinary looking article',
     slug,
-    [
+    featured: false,
+    content: [
       'Harmless first paragraph.',
       '<script>window.__injected = "script"</script>',
       '<img src="/missing.png" alt="x" onerror="window.__injected = \'onerror\'">',
       "[Click me](javascript:window.__injected='link')",
       '<a href="/contact" onclick="window.__injected = \'onclick\'">Contact</a>',
     ].join('\n\n'),
-  );
+  });
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -80,4 +55,5 @@ test('a script typed into a post never runs in a reader’s browser', async ({ p
 
   const api = (await (await request.get(`/api/blogposts/${slug}`)).json()) as { content: string };
   expect(api.content).not.toMatch(/<script|onerror|onclick|javascript:/i);
+  await post.remove();
 });

@@ -1,4 +1,7 @@
-/** Reads the .eml files the shop wrote during the journeys (no SMTP server is configured). */
+/**
+ * Reads the .eml files the shop wrote during the journeys (no SMTP server is configured): the
+ * shared shop's by default, or those of a shop started with its own data directory.
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
@@ -9,8 +12,9 @@ export interface Email {
   raw: string;
 }
 
-/** The mail of the shared stack, or of a service with its own data directory. */
-export function readMailbox(dataDir = process.env.E2E_DATA_DIR ?? ''): Email[] {
+const SHARED_DATA_DIR = () => process.env.E2E_DATA_DIR ?? '';
+
+export function readMailbox(dataDir = SHARED_DATA_DIR()): Email[] {
   const dir = path.join(dataDir, 'mail');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -27,12 +31,16 @@ export function readMailbox(dataDir = process.env.E2E_DATA_DIR ?? ''): Email[] {
 }
 
 /** Waits for the newest sign-in code sent to this address and returns it. */
-export async function waitForSignInCode(email: string, after = 0): Promise<string> {
+export async function waitForSignInCode(
+  email: string,
+  after = 0,
+  dataDir = SHARED_DATA_DIR(),
+): Promise<string> {
   let code = '';
   await expect
     .poll(
       () => {
-        const messages = readMailbox().filter((mail) => mail.to === email);
+        const messages = readMailbox(dataDir).filter((mail) => mail.to === email);
         const latest = messages
           .slice(after)
           .reverse()
@@ -46,6 +54,6 @@ export async function waitForSignInCode(email: string, after = 0): Promise<strin
   return code;
 }
 
-export function countMailTo(email: string, dataDir?: string): number {
+export function countMailTo(email: string, dataDir = SHARED_DATA_DIR()): number {
   return readMailbox(dataDir).filter((mail) => mail.to === email).length;
 }

@@ -131,6 +131,12 @@ function isolatedEnv(): NodeJS.ProcessEnv {
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
+const stackUrls = (ports: Record<'storefront' | 'commerce' | 'cms', number>) => ({
+  storefront: local(ports.storefront),
+  commerce: local(ports.commerce),
+  cms: local(ports.cms),
+});
+
 /**
  * @param options.dataDir an existing data directory to start on (kept at stop); by default a
  *   fresh temporary one, removed at stop.
@@ -163,15 +169,7 @@ export async function startStack(options: { dataDir?: string } = {}): Promise<Ru
     throw error;
   }
 
-  return {
-    dataDir,
-    urls: {
-      storefront: local(ports.storefront),
-      commerce: local(ports.commerce),
-      cms: local(ports.cms),
-    },
-    stop,
-  };
+  return { dataDir, urls: stackUrls(ports), stop };
 }
 
 /**
@@ -279,4 +277,47 @@ export async function startCommerceService(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A commerce service and a storefront of their own, on the same builds and the running CMS,
+ * with a fresh data directory (its mail in `<dataDir>/mail`): for journeys that use up
+ * per-client limits such as the sign-in code requests, or that need another commerce
+ * configuration (a fake Stripe), without touching the shop the other journeys share.
+ */
+export async function startShopOnCms(options: {
+  cmsPort: number;
+  env?: NodeJS.ProcessEnv;
+}): Promise<RunningStack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));
+  const ports = {
+    storefront: await freePort(),
+    commerce: await freePort(),
+    cms: options.cmsPort,
+  };
+  const definitions = serviceDefinitions({
+    mode: 'start',
+    dataDir,
+    ports,
+    env: { ...isolatedEnv(), ...options.env },
+  }) as ServiceDefinition[];
+  const started: Started[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((service) => stopService(service)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // The storefront's pages read from the commerce service, so it starts second.
+    for (const name of ['commerce', 'storefront'] as const) {
+      const definition = definitions.find((service) => service.name === name);
+      if (!definition) throw new Error(`No ${name} service is defined`);
+      const service = spawnService({ ...definition, name: `${name}-${ports[name]}` }, dataDir);
+      started.push(service);
+      await waitForService(service);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { dataDir, urls: stackUrls(ports), stop };
 }

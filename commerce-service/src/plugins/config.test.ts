@@ -51,6 +51,18 @@ describe('loadConfig', () => {
     expect(config.PRODUCT_STRIPE_PRICES).toEqual({ 'ebook-aba-for-parents': 'price_123' });
   });
 
+  it('believes forwarded client addresses from this machine only, unless told which proxies to trust', () => {
+    expect(loadConfig(required).TRUST_PROXY).toEqual(['loopback']);
+    expect(
+      loadConfig({ ...required, TRUST_PROXY: 'uniquelocal, 10.0.0.0/8,fd00::1/64 ,192.0.2.7' })
+        .TRUST_PROXY,
+    ).toEqual(['uniquelocal', '10.0.0.0/8', 'fd00::1/64', '192.0.2.7']);
+    for (const wrong of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/8', ' , '])
+      expect(() => loadConfig({ ...required, TRUST_PROXY: wrong })).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be a comma-separated list of loopback/,
+      );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...required, PORT: '' }).PORT).toBe(4000);
   });

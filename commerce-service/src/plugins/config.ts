@@ -2,6 +2,7 @@
  * The service's configuration, parsed once from the environment at start.
  * Nothing else in the service reads process.env.
  */
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -41,6 +42,35 @@ const productMap = (valuePattern: RegExp, what: string) =>
     })
     .default({});
 
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Fastify's `trustProxy`: the addresses (presets, IPs, CIDR ranges) of the proxies to believe. */
+const trustedProxies = z.string().transform((text, context): string[] => {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => {
+    if (PROXY_PRESETS.has(entry)) return false;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    return (
+      family === 0 ||
+      rest.length > 0 ||
+      (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))
+    );
+  });
+  if (entries.length === 0 || bad !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges; "${bad ?? text}" is not`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -53,6 +83,12 @@ export const configSchema = z.object({
   STOREFRONT_URL: url().default('http://127.0.0.1:3000'),
   /** Per-client request limits; only a load benchmark turns them off. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The peers whose X-Forwarded-For and X-Forwarded-Proto are believed: the storefront, which
+   * forwards the browser's /api/* requests. Without this every visitor would share the
+   * storefront's address, and one of them could use up everyone's request limits.
+   */
+  TRUST_PROXY: trustedProxies.default(['loopback']),
 
   // Payments: Stripe when a secret key is set, the built-in local test checkout otherwise.
   STRIPE_SECRET_KEY: z

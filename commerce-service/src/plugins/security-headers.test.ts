@@ -26,11 +26,30 @@ describe('security headers', () => {
       async (url) => {
         const response = await t.app.inject({ url });
         expect(response.headers['x-content-type-options']).toBe('nosniff');
-        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(response.headers['x-frame-options']).toBe('DENY');
         expect(response.headers['referrer-policy']).toBe('no-referrer');
         expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       },
     );
+
+    it('sends HSTS only when the request came over TLS, as the trusted storefront says', async () => {
+      const plain = await t.app.inject({ url: '/api/products' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+
+      const overTls = await t.app.inject({
+        url: '/api/products',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overTls.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+
+      // Only the storefront (a trusted proxy address) may say so, not any client.
+      const claimed = await t.app.inject({
+        url: '/api/products',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.9',
+      });
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    });
   });
 });
 

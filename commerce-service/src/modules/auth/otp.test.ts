@@ -154,6 +154,51 @@ describe('sign-in by e-mail code', () => {
   });
 });
 
+describe('the per-client limit on code requests, behind the storefront', () => {
+  // Sends the codes these floods queued, so later tests find their own code in the next batch.
+  afterAll(async () => {
+    let sent: number;
+    do sent = await t.app.mailWorker.runOnce();
+    while (sent > 0);
+  });
+
+  const requestCode = (email: string, remoteAddress: string, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email },
+      remoteAddress,
+    });
+
+  it('counts each visitor by the address the storefront forwards, so one cannot lock out another', async () => {
+    // The storefront runs on this machine (a trusted proxy) and forwards each visitor's address.
+    for (let sent = 0; sent < 10; sent += 1) {
+      const response = await requestCode(`flood${sent}@example.com`, '127.0.0.1', '203.0.113.1');
+      expect(response.statusCode).toBe(200);
+    }
+    const eleventh = await requestCode('flood10@example.com', '127.0.0.1', '203.0.113.1');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error).toMatch(/^Too many requests/);
+
+    const otherVisitor = await requestCode('other.visitor@example.com', '127.0.0.1', '203.0.113.2');
+    expect(otherVisitor.statusCode).toBe(200);
+  });
+
+  it('ignores the forwarded address claimed by a client that is not a trusted proxy', async () => {
+    for (let sent = 0; sent < 10; sent += 1) {
+      const response = await requestCode(
+        `spoof${sent}@example.com`,
+        '198.51.100.7',
+        `192.0.2.${sent}`,
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    const eleventh = await requestCode('spoof10@example.com', '198.51.100.7', '192.0.2.200');
+    expect(eleventh.statusCode).toBe(429);
+  });
+});
+
 describe('roles', () => {
   it('marks an ADMIN_EMAILS address as admin, whatever its case', async () => {
     const cookie = await signInByCode(t, 'boss@example.com');

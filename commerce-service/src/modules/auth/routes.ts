@@ -151,7 +151,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
 
   app.get(
     '/api/logout',
-    { config, schema: { summary: 'Ends the session', response: { 200: okSchema } } },
+    {
+      // A GET by the spec, yet it ends the session: another site must not be able to.
+      config: { ...config, sameOriginOnly: true },
+      schema: { summary: 'Ends the session', response: { 200: okSchema } },
+    },
     async (request, reply) => {
       if (await app.currentUser(request)) {
         const { headers } = await app.auth.api.signOut({

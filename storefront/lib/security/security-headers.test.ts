@@ -1,0 +1,109 @@
+import {
+  contentSecurityPolicy,
+  HSTS_VALUE,
+  securityHeaderRules,
+  securityHeaders,
+} from './security-headers';
+
+/** The policy as directive name -> its sources. */
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+const production = { development: false, metaPixel: false };
+
+describe('contentSecurityPolicy', () => {
+  it('never allows eval in production, and allows it only for next dev', () => {
+    expect(directives(contentSecurityPolicy(production))['script-src']).not.toContain(
+      "'unsafe-eval'",
+    );
+    expect(
+      directives(contentSecurityPolicy({ ...production, development: true }))['script-src'],
+    ).toContain("'unsafe-eval'");
+  });
+
+  it('keeps scripts to this origin and its inline bootstrap, with no wildcard host', () => {
+    const policy = directives(contentSecurityPolicy(production));
+    expect(policy['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy['default-src']).toEqual(["'self'"]);
+    expect(policy['connect-src']).toEqual(["'self'"]);
+    expect(Object.values(policy).flat()).not.toContain('*');
+  });
+
+  it('forbids plugins, foreign base URLs, forms posting elsewhere and framing', () => {
+    const policy = directives(contentSecurityPolicy(production));
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'self'"]);
+    expect(policy['form-action']).toEqual(["'self'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy['frame-src']).toEqual(["'none'"]);
+  });
+
+  it('allows the Meta pixel hosts only when the pixel is configured', () => {
+    const without = contentSecurityPolicy(production);
+    expect(without).not.toMatch(/facebook/);
+    const withPixel = directives(contentSecurityPolicy({ ...production, metaPixel: true }));
+    expect(withPixel['script-src']).toContain('https://connect.facebook.net');
+    expect(withPixel['connect-src']).toEqual(
+      expect.arrayContaining(['https://www.facebook.com', 'https://connect.facebook.net']),
+    );
+    expect(withPixel['script-src']).not.toContain('https://www.facebook.com');
+  });
+
+  it('lets only the given origins frame the page when asked (the CMS draft preview)', () => {
+    const policy = directives(
+      contentSecurityPolicy({ ...production, frameAncestors: ['https://cms.example.com'] }),
+    );
+    expect(policy['frame-ancestors']).toEqual(['https://cms.example.com']);
+  });
+});
+
+describe('securityHeaders', () => {
+  it('sends nosniff, DENY framing, the referrer policy and a permissions policy', () => {
+    const headers = Object.fromEntries(
+      securityHeaders(production).map(({ key, value }) => [key, value]),
+    );
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'content-security-policy': contentSecurityPolicy(production),
+    });
+    expect(headers['permissions-policy']).toMatch(/camera=\(\)/);
+    expect(headers['permissions-policy']).toMatch(/microphone=\(\)/);
+    expect(headers['permissions-policy']).toMatch(/geolocation=\(\)/);
+    expect(headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('securityHeaderRules', () => {
+  const [everywhere, overTls] = securityHeaderRules(production);
+
+  it('applies the headers to every path', () => {
+    expect(everywhere).toEqual({ source: '/:path*', headers: securityHeaders(production) });
+  });
+
+  it('adds HSTS only for requests that reached the proxy over https', () => {
+    expect(overTls?.headers).toEqual([{ key: 'strict-transport-security', value: HSTS_VALUE }]);
+    const condition = overTls?.has?.[0];
+    expect(condition).toMatchObject({ type: 'header', key: 'x-forwarded-proto' });
+    // Next anchors a `has` value as a whole-string regular expression.
+    const matches = (value: string) => new RegExp(`^${condition?.value}$`).test(value);
+    expect(matches('https')).toBe(true);
+    expect(matches('https, http')).toBe(true);
+    expect(matches('http')).toBe(false);
+    expect(matches('http, https')).toBe(false);
+    expect(matches('httpsx')).toBe(false);
+  });
+
+  it('never puts a Next route parameter into a header value', () => {
+    // Header values of a rule with parameters are compiled; `:path` would be replaced.
+    for (const rule of securityHeaderRules({ development: true, metaPixel: true }))
+      for (const { value } of rule.headers) expect(value).not.toMatch(/:path/);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The security headers of every storefront answer: pages, static assets and the commerce API
+ * served under /api/*. They are fixed at build time (next.config `headers()`), so pages stay
+ * static and cached; only blog posts, which the CMS admin's preview panel frames, get another
+ * frame rule, at run time (proxy.ts).
+ *
+ * No per-request nonce: a nonce makes every page render on demand, which loses the static
+ * cache and the CDN. Next's inline bootstrap scripts (`self.__next_f.push(...)`, which carry
+ * the page's server-rendered data) therefore need `'unsafe-inline'` in script-src. What stays
+ * out is what an injected script would need most: `eval`, other hosts' scripts, plugins, a
+ * foreign <base>, forms posting elsewhere, and being framed by another site.
+ */
+
+/** Where the Meta pixel loads its code from and where it sends its events. */
+export const META_PIXEL_SCRIPT_ORIGIN = 'https://connect.facebook.net';
+export const META_PIXEL_REPORT_ORIGIN = 'https://www.facebook.com';
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  /** `next dev`: React's refresh and error overlay evaluate code, so eval is allowed there only. */
+  development: boolean;
+  /** The ad pixel is configured (NEXT_PUBLIC_META_PIXEL_ID): its two Meta hosts are allowed. */
+  metaPixel: boolean;
+  /** Origins that may frame the page; none by default (the CMS admin's preview is the exception). */
+  frameAncestors?: readonly string[];
+}
+
+/**
+ * This build's options. Read as literal `process.env.…` so that the bundler inlines them into
+ * proxy.ts exactly as it does for the browser code, and next.config reads the same values.
+ */
+export function buildSecurityOptions(): SecurityHeaderOptions {
+  return {
+    development: process.env.NODE_ENV === 'development',
+    metaPixel: Boolean(process.env.NEXT_PUBLIC_META_PIXEL_ID),
+  };
+}
+
+export interface HeaderRule {
+  source: string;
+  has?: { type: 'header'; key: string; value?: string }[];
+  headers: { key: string; value: string }[];
+}
+
+export function contentSecurityPolicy({
+  development,
+  metaPixel,
+  frameAncestors = [],
+}: SecurityHeaderOptions): string {
+  const pixelScripts = metaPixel ? [META_PIXEL_SCRIPT_ORIGIN] : [];
+  const pixelReports = metaPixel ? [META_PIXEL_REPORT_ORIGIN, META_PIXEL_SCRIPT_ORIGIN] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // 'unsafe-inline': Next's inline bootstrap scripts, since pages are static (no nonce).
+    'script-src': [
+      "'self'",
+      "'unsafe-inline'",
+      ...(development ? ["'unsafe-eval'"] : []),
+      ...pixelScripts,
+    ],
+    // React's style attributes (next/image among them) are inline styles.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // CMS media are served on this origin under /uploads; an article may also embed an image
+    // by https address (the rich-text sanitiser allows exactly that), and the pixel reports
+    // through an image.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'"],
+    // The browser talks to this origin only (/api/*, the chat); the pixel sends its events.
+    'connect-src': ["'self'", ...pixelReports],
+    'frame-src': ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'media-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    // The only forms that post are this site's own (the local test checkout page posts to
+    // /api/checkout/local/…); Stripe Checkout and Google sign-in are navigations, not forms.
+    'form-action': ["'self'"],
+    'frame-ancestors': frameAncestors.length > 0 ? [...frameAncestors] : ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The headers every answer carries (HSTS aside: that one depends on how the request came). */
+export function securityHeaders(options: SecurityHeaderOptions): { key: string; value: string }[] {
+  return [
+    { key: 'content-security-policy', value: contentSecurityPolicy(options) },
+    { key: 'x-content-type-options', value: 'nosniff' },
+    { key: 'x-frame-options', value: 'DENY' },
+    { key: 'referrer-policy', value: 'strict-origin-when-cross-origin' },
+    {
+      key: 'permissions-policy',
+      value:
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    },
+  ];
+}
+
+/**
+ * The rules for next.config `headers()`: the headers above on every path, and HSTS only when
+ * the request reached the TLS-terminating proxy over https (it says so in x-forwarded-proto;
+ * a proxy chain may list several protocols, the first being the client's). Over plain http,
+ * as in local runs, HSTS would be meaningless at best.
+ */
+export function securityHeaderRules(options: SecurityHeaderOptions): HeaderRule[] {
+  return [
+    { source: '/:path*', headers: securityHeaders(options) },
+    {
+      source: '/:path*',
+      has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https(?:\\s*,.*)?' }],
+      headers: [{ key: 'strict-transport-security', value: HSTS_VALUE }],
+    },
+  ];
+}
