@@ -14,6 +14,7 @@ import {
 import type { Config } from './plugins/config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
   await app.register(sameOriginPlugin, { allowedOrigins: [new URL(config.STOREFRONT_URL).origin] });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(nulCharactersPlugin);
   if (config.RATE_LIMITS === 'on') {
     await app.register(rateLimit, {
       max: 600,
