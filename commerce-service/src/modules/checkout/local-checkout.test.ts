@@ -274,6 +274,12 @@ describe('GET /api/products/purchase-detail', () => {
     expect(unpaid.json()).toEqual({ message: 'The payment for this session is not complete' });
   });
 
+  it('refuses what cannot be a checkout session id before looking it up', async () => {
+    const response = await purchaseDetail('cs_local_../../etc/passwd');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Invalid querystring: sessionId: must be a checkout/);
+  });
+
   it('says what is missing when sessionId is absent', async () => {
     const response = await t.app.inject({ url: '/api/products/purchase-detail' });
     expect(response.statusCode).toBe(400);

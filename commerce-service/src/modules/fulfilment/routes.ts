@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { checkoutSessionIdSchema } from '../checkout/schemas.ts';
 import { CheckoutStateError, ensureFulfilled, type CommerceContext } from '../checkout/service.ts';
 import { listOrderEntitlements } from '../downloads/repository.ts';
 import { signDownloadLinks } from '../downloads/service.ts';
@@ -36,7 +37,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'The products, download links and e-mail of a paid checkout session',
-        querystring: z.object({ sessionId: z.string().min(1).max(255) }),
+        querystring: z.object({ sessionId: checkoutSessionIdSchema }),
         response: { 200: purchaseDetailSchema, 404: messageSchema, 409: messageSchema },
       },
     },
