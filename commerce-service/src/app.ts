@@ -1,6 +1,10 @@
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -58,6 +62,8 @@ export interface AppOptions {
   runMailWorker?: boolean;
   /** Replaces the SMTP / .eml transport (tests). */
   sendMail?: SendMail;
+  /** Told of every route as it is registered (the fuzz tests enumerate the API with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
@@ -84,6 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
           },
     ...options.fastify,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
