@@ -6,7 +6,10 @@ import type fc from 'fast-check';
 
 const MIN_RUNS = 10_000;
 
-/** Runs per route: 10,000, or more with FUZZ_RUNS; FUZZ_SEED replays a reported seed. */
+/**
+ * Runs per route: 10,000, or more with FUZZ_RUNS. FUZZ_SEED and FUZZ_PATH replay a failure
+ * as fast-check printed it.
+ */
 export function fuzzParameters(env: NodeJS.ProcessEnv = process.env): fc.Parameters<unknown> {
   const runs = env.FUZZ_RUNS ? Number(env.FUZZ_RUNS) : MIN_RUNS;
   if (!Number.isInteger(runs) || runs < MIN_RUNS) {
@@ -15,7 +18,11 @@ export function fuzzParameters(env: NodeJS.ProcessEnv = process.env): fc.Paramet
   const seed = env.FUZZ_SEED ? Number(env.FUZZ_SEED) : undefined;
   if (seed !== undefined && !Number.isInteger(seed))
     throw new Error('FUZZ_SEED must be an integer');
-  return { numRuns: runs, ...(seed === undefined ? {} : { seed }) };
+  return {
+    numRuns: runs,
+    ...(seed === undefined ? {} : { seed }),
+    ...(env.FUZZ_PATH ? { path: env.FUZZ_PATH } : {}),
+  };
 }
 
 export interface Answer {
