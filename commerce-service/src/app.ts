@@ -1,6 +1,10 @@
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -14,6 +18,7 @@ import {
 import type { Config } from './plugins/config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -57,6 +62,8 @@ export interface AppOptions {
   runMailWorker?: boolean;
   /** Replaces the SMTP / .eml transport (tests). */
   sendMail?: SendMail;
+  /** Told of every route as it is registered (the fuzz tests enumerate the API with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
@@ -86,6 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
           },
     ...options.fastify,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -95,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
   await app.register(sameOriginPlugin, { allowedOrigins: [new URL(config.STOREFRONT_URL).origin] });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(nulCharactersPlugin);
   if (config.RATE_LIMITS === 'on') {
     await app.register(rateLimit, {
       max: 600,

@@ -70,4 +70,13 @@ export const errorsPlugin = fp(async (app) => {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ message: `No route for ${request.method} ${request.url}` }),
   );
+
+  // Plugins that answer by themselves (CORS refuses a malformed preflight) send plain text;
+  // their refusals get the same JSON shape as every other 4xx.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || reply.statusCode >= 500) return payload;
+    if (!/^text\/plain\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify(body(request, String(payload)));
+  });
 });

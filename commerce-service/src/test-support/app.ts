@@ -1,6 +1,6 @@
 /** A commerce app on a throw-away database, with outgoing mail captured instead of sent. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { MailMessage } from '../modules/mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -12,10 +12,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(env);
   const mail: MailMessage[] = [];
   const app = await buildApp(database.config, {
+    ...options,
     sendMail: async (message) => void mail.push(message),
   });
   return {

@@ -10,7 +10,7 @@ export const MAX_CHAT_BODY_BYTES = 8 * 1024;
 /** Messages one visitor may send per minute: plenty to chat, too few to run up a model bill. */
 export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
-const chatRequestSchema = z.object({
+export const chatRequestSchema = z.object({
   message: z
     .string({ error: 'message must be a string' })
     .trim()

@@ -20,11 +20,14 @@ async function startCheckout(products: { productId: string; quantity: number }[]
   return { checkoutUrl, sessionId: new URL(checkoutUrl).pathname.split('/').pop() as string };
 }
 
-function pay(sessionId: string, email: string) {
+function pay(sessionId: string, email: string, accept?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/api/checkout/local/${sessionId}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(accept ? { accept } : {}),
+    },
     payload: `email=${encodeURIComponent(email)}`,
   });
 }
@@ -238,9 +241,22 @@ describe('the local test checkout', () => {
     const { sessionId } = await startCheckout([
       { productId: 'ebook-aba-for-parents', quantity: 1 },
     ]);
+    // What a browser's form post accepts.
+    const response = await pay(sessionId, 'not-an-address', 'text/html,application/xhtml+xml');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(response.body).toContain('Please enter a valid e-mail address.');
+    expect((await purchaseDetail(sessionId)).statusCode).toBe(409);
+  });
+
+  it('answers an API client that sends an invalid e-mail in JSON, like every other refusal', async () => {
+    const { sessionId } = await startCheckout([
+      { productId: 'ebook-aba-for-parents', quantity: 1 },
+    ]);
     const response = await pay(sessionId, 'not-an-address');
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('Please enter a valid e-mail address.');
+    expect(response.json()).toEqual({ message: 'Please enter a valid e-mail address.' });
     expect((await purchaseDetail(sessionId)).statusCode).toBe(409);
   });
 });
@@ -256,6 +272,12 @@ describe('GET /api/products/purchase-detail', () => {
     const unpaid = await purchaseDetail(sessionId);
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toEqual({ message: 'The payment for this session is not complete' });
+  });
+
+  it('refuses what cannot be a checkout session id before looking it up', async () => {
+    const response = await purchaseDetail('cs_local_../../etc/passwd');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Invalid querystring: sessionId: must be a checkout/);
   });
 
   it('says what is missing when sessionId is absent', async () => {

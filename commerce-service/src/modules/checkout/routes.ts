@@ -1,6 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findCheckoutSession } from './repository.ts';
+import { findCheckoutSession, type StoredCheckoutSession } from './repository.ts';
 import { renderLocalCheckoutPage } from './local-page.ts';
 import { createCheckoutSessionBodySchema, createCheckoutSessionResponseSchema } from './schemas.ts';
 import {
@@ -11,6 +12,22 @@ import {
 } from './service.ts';
 
 const messageSchema = z.object({ message: z.string() });
+
+function sendCheckoutPage(reply: FastifyReply, session: StoredCheckoutSession, error?: string) {
+  return (
+    reply
+      .type('text/html; charset=utf-8')
+      // With helmet's no-referrer, a browser posts the form with `Origin: null`, which the
+      // cross-site check refuses; same-origin keeps the shop's own origin on the request.
+      .header('referrer-policy', 'same-origin')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .send(renderLocalCheckoutPage(session, error))
+  );
+}
+
 const sessionParams = z.object({ id: z.string().regex(/^cs_local_[A-Za-z0-9_-]{20,64}$/) });
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }> = async (
@@ -48,18 +65,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }> = a
           303,
         );
       }
-      return (
-        reply
-          .type('text/html; charset=utf-8')
-          // With helmet's no-referrer, a browser posts the form with `Origin: null`, which the
-          // cross-site check refuses; same-origin keeps the shop's own origin on the request.
-          .header('referrer-policy', 'same-origin')
-          .header(
-            'content-security-policy',
-            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-          )
-          .send(renderLocalCheckoutPage(session))
-      );
+      return sendCheckoutPage(reply, session);
     },
   );
 
@@ -73,10 +79,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }> = a
       if (!email.success) {
         const session = await findCheckoutSession(ctx.db, request.params.id);
         if (!session) return reply.status(404).send({ message: 'No such checkout session' });
-        return reply
-          .status(400)
-          .type('text/html; charset=utf-8')
-          .send(renderLocalCheckoutPage(session, 'Please enter a valid e-mail address.'));
+        const message = 'Please enter a valid e-mail address.';
+        // The page's own form gets the page back with the message; an API client gets JSON,
+        // as from every other refusal.
+        if (!/\btext\/html\b/.test(request.headers.accept ?? '')) {
+          return reply.status(400).send({ message });
+        }
+        return sendCheckoutPage(reply.status(400), session, message);
       }
       return reply.redirect(await payLocalCheckout(ctx, request.params.id, email.data), 303);
     },

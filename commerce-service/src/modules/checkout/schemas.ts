@@ -10,6 +10,14 @@ export const sitePathSchema = z
     'must be a path on this site starting with a single / (letters, digits, - . _ ~ /)',
   );
 
+/**
+ * A checkout session id as the providers make them (`cs_local_…`, `cs_test_…`): anything else
+ * names no session, and is refused before it reaches the database or Stripe's API.
+ */
+export const checkoutSessionIdSchema = z
+  .string()
+  .regex(/^[\w-]{1,255}$/, 'must be a checkout session id (letters, digits, _ and -)');
+
 export const checkoutLineInputSchema = z.object({
   productId: z.string().min(1).max(64),
   quantity: z.number().int().min(1).max(10),

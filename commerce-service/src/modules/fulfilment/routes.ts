@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { checkoutSessionIdSchema } from '../checkout/schemas.ts';
 import { CheckoutStateError, ensureFulfilled, type CommerceContext } from '../checkout/service.ts';
 import { listOrderEntitlements } from '../downloads/repository.ts';
 import { signDownloadLinks } from '../downloads/service.ts';
@@ -11,9 +13,20 @@ import {
   recordWebhookEventOnce,
   revokeOrderByPaymentIntent,
 } from './repository.ts';
-import { purchaseDetailSchema, type PurchaseDetail } from './schemas.ts';
+import {
+  chargeEventSchema,
+  checkoutSessionEventSchema,
+  purchaseDetailSchema,
+  stripeEventSchema,
+  type PurchaseDetail,
+} from './schemas.ts';
 
 const messageSchema = z.object({ message: z.string() });
+
+/** A signed event of a shape this shop does not understand: refused, so Stripe reports it. */
+function malformed(reply: FastifyReply, reason: string) {
+  return reply.status(400).send({ message: `Malformed Stripe event: ${reason}` });
+}
 
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   ctx: CommerceContext;
@@ -24,7 +37,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'The products, download links and e-mail of a paid checkout session',
-        querystring: z.object({ sessionId: z.string().min(1).max(255) }),
+        querystring: z.object({ sessionId: checkoutSessionIdSchema }),
         response: { 200: purchaseDetailSchema, 404: messageSchema, 409: messageSchema },
       },
     },
@@ -78,9 +91,9 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         if (!webhookSecret) {
           return reply.status(503).send({ message: 'STRIPE_WEBHOOK_SECRET is not configured' });
         }
-        let event: Stripe.Event;
+        let signed: Stripe.Event;
         try {
-          event = stripe.webhooks.constructEvent(
+          signed = stripe.webhooks.constructEvent(
             request.body as Buffer,
             String(signature ?? ''),
             webhookSecret,
@@ -88,24 +101,32 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         } catch {
           return reply.status(400).send({ message: 'Invalid Stripe signature' });
         }
+        const parsed = stripeEventSchema.safeParse(signed);
+        if (!parsed.success) return malformed(reply, 'it needs an id, a type and data.object');
+        const event = parsed.data;
         if (await hasWebhookEvent(ctx.db, event.id)) return { received: true, duplicate: true };
 
         switch (event.type) {
           case 'checkout.session.completed':
-          case 'checkout.session.async_payment_succeeded':
+          case 'checkout.session.async_payment_succeeded': {
+            const session = checkoutSessionEventSchema.safeParse(event.data.object);
+            if (!session.success) return malformed(reply, 'data.object has no checkout session id');
             try {
-              await ensureFulfilled(ctx, event.data.object.id);
+              await ensureFulfilled(ctx, session.data.id);
             } catch (error) {
               // Not paid yet (an async payment): Stripe sends async_payment_succeeded later.
               if (!(error instanceof CheckoutStateError)) throw error;
               request.log.info(
-                { sessionId: event.data.object.id, reason: error.message },
+                { sessionId: session.data.id, reason: error.message },
                 'checkout not fulfilled yet',
               );
             }
             break;
+          }
           case 'charge.refunded': {
-            const charge = event.data.object;
+            const parsedCharge = chargeEventSchema.safeParse(event.data.object);
+            if (!parsedCharge.success) return malformed(reply, 'data.object is not a charge');
+            const charge = parsedCharge.data;
             const paymentIntent =
               typeof charge.payment_intent === 'string'
                 ? charge.payment_intent

@@ -28,3 +28,25 @@ export const purchaseDetailSchema = z.object({
 });
 
 export type PurchaseDetail = z.infer<typeof purchaseDetailSchema>;
+
+/**
+ * The parts of a Stripe event the webhook reads. A valid signature says who sent the event,
+ * not that it has this shape (another API version, a hand-made test event), so the shape is
+ * checked too: a malformed event is refused with 400 instead of failing the handler.
+ */
+/** Stripe's ids: letters, digits and underscores (`evt_…`, `cs_test_…`, `pi_…`). */
+const stripeId = z.string().regex(/^\w{1,255}$/);
+
+export const stripeEventSchema = z.object({
+  id: stripeId,
+  // As long as the column that records handled events holds.
+  type: z.string().min(1).max(128),
+  data: z.object({ object: z.looseObject({}) }),
+});
+
+export const checkoutSessionEventSchema = z.looseObject({ id: stripeId });
+
+export const chargeEventSchema = z.looseObject({
+  refunded: z.boolean().optional(),
+  payment_intent: z.union([stripeId, z.looseObject({ id: stripeId }), z.null()]).optional(),
+});

@@ -159,6 +159,65 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await ordersFor(sessionId)).toHaveLength(0);
   });
 
+  // Found by the fuzz suite (src/api.fuzz.test.ts): these answered 500.
+  it.each([
+    [
+      'without data',
+      { id: 'evt_no_data', type: 'checkout.session.completed' },
+      'it needs an id, a type and data.object',
+    ],
+    [
+      'without an id',
+      { type: 'charge.refunded', data: { object: {} } },
+      'it needs an id, a type and data.object',
+    ],
+    [
+      'of a checkout without a session id',
+      { id: 'evt_no_session', type: 'checkout.session.completed', data: { object: { id: 7 } } },
+      'data.object has no checkout session id',
+    ],
+    [
+      'whose id is not a Stripe id',
+      { id: 'evt_\u0000/x', type: 'customer.created', data: { object: {} } },
+      'it needs an id, a type and data.object',
+    ],
+    [
+      'whose type is longer than any Stripe event type',
+      { id: 'evt_long_type', type: 'x'.repeat(129), data: { object: {} } },
+      'it needs an id, a type and data.object',
+    ],
+    [
+      'of a refund whose payment intent is not a string',
+      {
+        id: 'evt_bad_charge',
+        type: 'charge.refunded',
+        data: { object: { refunded: true, payment_intent: 42 } },
+      },
+      'data.object is not a charge',
+    ],
+  ])(
+    'refuses a signed event %s with a 400 that says why, and keeps no record of it',
+    async (_case, event, reason) => {
+      const payload = JSON.stringify({ object: 'event', ...event });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: WEBHOOK_SECRET,
+          }),
+        },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: `Malformed Stripe event: ${reason}` });
+      const recorded = await t.app.db.selectFrom('webhook_events').select('id').execute();
+      expect(recorded.map((row) => row.id)).not.toContain((event as { id?: string }).id);
+    },
+  );
+
   it('fulfils a paid session once, however often and however concurrently the event arrives', async () => {
     const { sessionId } = await checkout([{ productId: 'ebook-aba-complete-pack', quantity: 1 }]);
     const session = fake.pay(sessionId, 'Stripe.Buyer@example.com');

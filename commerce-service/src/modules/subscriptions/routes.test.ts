@@ -1,4 +1,4 @@
-import { buyLocally, createTestApp, type TestApp } from '../../test-support/app.ts';
+import { buyLocally, createTestApp, signInByCode, type TestApp } from '../../test-support/app.ts';
 
 let t: TestApp;
 
@@ -103,5 +103,36 @@ describe('subscription records', () => {
     });
     // The admin check comes first: nobody learns about validation without signing in.
     expect(response.statusCode).toBe(401);
+  });
+
+  // Found by the fuzz suite (src/api.fuzz.test.ts): on PostgreSQL these answered 500.
+  let adminCookie: Promise<string> | undefined;
+  it.each(['PUT', 'DELETE'] as const)(
+    'answer %s of an id past 32 bits (no record has one) with 400',
+    async (method) => {
+      // One sign-in for both: a second code for the address within a minute is refused.
+      adminCookie ??= signInByCode(t, 'admin@example.com');
+      const cookie = await adminCookie;
+      const response = await t.app.inject({
+        method,
+        url: '/api/subscription-records/2147483648',
+        headers: { cookie },
+        ...(method === 'PUT'
+          ? { payload: { user_id: 'u1', email: 'x@example.com', session_id: 's-big' } }
+          : {}),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'Invalid params: id: is not a record id' });
+    },
+  );
+
+  it('refuse to confirm from something that is not a checkout session id', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription-records',
+      payload: { sessionId: 'cs_local_\ud800/../x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^Invalid body: /);
   });
 });

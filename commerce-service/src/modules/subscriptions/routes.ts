@@ -16,7 +16,10 @@ import {
 } from './schemas.ts';
 
 const errorSchema = z.object({ error: z.string() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are 32-bit (PostgreSQL's serial): a larger number can name no record. */
+const idParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647, 'is not a record id'),
+});
 /** These routes answer failures as `{ error }`, as the admin page reads them (spec §7). */
 const config = { errorBody: (error: string) => ({ error }) };
 

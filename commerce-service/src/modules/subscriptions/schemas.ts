@@ -1,5 +1,6 @@
 /** Subscription records (spec §3, §5): the admin area's API, shared with the storefront. */
 import { z } from 'zod';
+import { checkoutSessionIdSchema } from '../checkout/schemas.ts';
 
 export const subscriptionRecordSchema = z.object({
   id: z.number().int(),
@@ -23,7 +24,7 @@ export const subscriptionRecordInputSchema = z.object({
     .max(255, 'session_id cannot exceed 255 characters'),
 });
 
-export const confirmSubscriptionBodySchema = z.object({ sessionId: z.string().min(1).max(255) });
+export const confirmSubscriptionBodySchema = z.object({ sessionId: checkoutSessionIdSchema });
 
 export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
 export type SubscriptionRecordInput = z.infer<typeof subscriptionRecordInputSchema>;

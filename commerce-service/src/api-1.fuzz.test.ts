@@ -1,0 +1,4 @@
+/** Part 1 of the API fuzz suite: see test-support/fuzz/api-suite.ts. */
+import { defineApiFuzzSuite } from './test-support/fuzz/api-suite.ts';
+
+await defineApiFuzzSuite(1, 2);
