@@ -30,6 +30,8 @@ async function visit(page: Page, url: string) {
   const response = await page.goto(url);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The shop streams its products in after the hero; React reveals them a moment after load.
+  await expect(main.getByText('Loading products...')).toHaveCount(0);
   return { status: response?.status(), text: await main.innerText() };
 }
 
