@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+import { purchasedProduct } from '@/test-support/purchase-detail';
 import { CheckoutSuccess } from './checkout-success';
 
 const replace = jest.fn();
@@ -12,16 +13,7 @@ jest.mock('next/navigation', () => ({
 const clearCart = jest.fn();
 jest.mock('@/components/cart/cart-provider', () => ({ useCart: () => ({ clear: clearCart }) }));
 
-const product = (overrides: Record<string, unknown>) => ({
-  productId: 'ebook-aba-for-parents',
-  productName: 'eBook ABA for Parents',
-  price: 2799,
-  quantity: 1,
-  type: 'digital',
-  downloadUrl: 'https://shop.test/api/downloads/t1',
-  files: [{ kind: 'pdf', label: 'PDF', url: 'https://shop.test/api/downloads/t1' }],
-  ...overrides,
-});
+const product = purchasedProduct;
 
 const fetchMock = jest.fn();
 

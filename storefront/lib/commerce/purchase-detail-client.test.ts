@@ -5,22 +5,10 @@ import {
   isPurchaseDetail,
   PurchaseDetailError,
 } from './purchase-detail-client';
+import { purchasedFile, purchasedProduct } from '@/test-support/purchase-detail';
 
-const file = {
-  kind: 'pdf',
-  label: 'ABA for Parents eBook (PDF)',
-  url: 'https://shop.test/api/downloads/t1',
-};
-
-const product = {
-  productId: 'ebook-aba-for-parents',
-  productName: 'eBook ABA for Parents',
-  price: 2799,
-  quantity: 1,
-  type: 'digital',
-  downloadUrl: 'https://shop.test/api/downloads/t1',
-  files: [file],
-};
+const file = purchasedFile;
+const product = purchasedProduct();
 
 const detail = {
   products: [product],
