@@ -13,8 +13,9 @@ import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
 import { getProducts } from '@/lib/commerce/products';
 
-// Rendered per request from cached data, so the build needs neither the CMS nor the shop API.
-export const dynamic = 'force-dynamic';
+// Served from the page cache: rendered again when the CMS publishes, else after a minute. The
+// build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
+export const revalidate = 60;
 
 export const metadata: Metadata = pageMetadata({
   title: 'ABA Parent Guides: practical ABA strategies for your family',

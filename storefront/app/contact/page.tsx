@@ -9,8 +9,9 @@ import { getFaqItems } from '@/lib/cms/faq';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { faqPageData } from '@/lib/seo/structured-data';
 
-// Rendered per request from cached data, so the build needs no CMS.
-export const dynamic = 'force-dynamic';
+// Served from the page cache: rendered again when the CMS publishes, else after a minute. The
+// build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
+export const revalidate = 60;
 
 export const metadata: Metadata = pageMetadata({
   title: 'Contact Us',

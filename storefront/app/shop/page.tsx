@@ -16,8 +16,9 @@ import { getTestimonials } from '@/lib/cms/testimonials';
 import { getProducts } from '@/lib/commerce/products';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-// Rendered per request from cached data, so the build needs neither the CMS nor the shop API.
-export const dynamic = 'force-dynamic';
+// Served from the page cache: rendered again when the CMS publishes, else after a minute. The
+// build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
+export const revalidate = 60;
 
 export const metadata: Metadata = pageMetadata({
   title: 'eBook Collection',
@@ -106,7 +107,9 @@ export default function ShopPage() {
 async function ShopCatalogue() {
   const [products, testimonials] = await Promise.all([
     getProducts().catch((error: unknown) => {
-      console.error('The shop could not load the products:', error);
+      // The build renders the page without the shop API; that copy is never served.
+      if (process.env.NEXT_PHASE !== 'phase-production-build')
+        console.error('The shop could not load the products:', error);
       return null;
     }),
     getTestimonials('shop').catch(() => null),

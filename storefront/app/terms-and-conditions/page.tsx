@@ -1,7 +1,8 @@
 import { LegalPageView, legalMetadata } from '@/components/legal/legal-page-view';
 
-// Rendered per request from cached CMS content, so a published change shows at once.
-export const dynamic = 'force-dynamic';
+// Served from the page cache: rendered again when the CMS publishes, else after a minute. The
+// build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
+export const revalidate = 60;
 export const metadata = legalMetadata('terms-and-conditions');
 
 export default function Page() {

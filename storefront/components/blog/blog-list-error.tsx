@@ -12,7 +12,12 @@ export function BlogListError() {
   const [retrying, startRetry] = useTransition();
   if (retrying) return <BlogListLoading />;
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-2xl bg-red-50 p-8 text-center">
+    // The marker keeps the page out of the page cache (cache-handler.mjs).
+    <div
+      role="alert"
+      data-content-unavailable=""
+      className="mx-auto max-w-xl rounded-2xl bg-red-50 p-8 text-center"
+    >
       <h2 className="text-2xl font-bold text-red-900">Unable to Load Blog Posts</h2>
       <p className="mt-3 text-red-900">Unable to load blog posts at this time.</p>
       <button

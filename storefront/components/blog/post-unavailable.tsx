@@ -1,9 +1,22 @@
 import { ButtonLink } from '@/components/layout/button-link';
 
-/** The blog detail's not-found and error view (spec §2, §8), in Italian. */
-export function PostUnavailable({ title }: { title: string }) {
+/**
+ * The blog detail's not-found and error view (spec §2, §8), in Italian. The error view is
+ * marked `unavailable`, which keeps it out of the page cache (cache-handler.mjs).
+ */
+export function PostUnavailable({
+  title,
+  unavailable = false,
+}: {
+  title: string;
+  unavailable?: boolean;
+}) {
   return (
-    <main lang="it" className="mx-auto max-w-3xl px-4 py-20 text-center">
+    <main
+      lang="it"
+      data-content-unavailable={unavailable ? '' : undefined}
+      className="mx-auto max-w-3xl px-4 py-20 text-center"
+    >
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">
         Il post del blog che stai cercando non esiste o non è più disponibile.

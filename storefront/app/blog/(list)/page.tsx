@@ -6,7 +6,9 @@ import { FeaturedArticleCard } from '@/components/blog/featured-article-card';
 import { ButtonLink } from '@/components/layout/button-link';
 import { getPublishedPosts, splitFeaturedPosts } from '@/lib/cms/blog-posts';
 
-export const dynamic = 'force-dynamic';
+// Served from the page cache: rendered again when the CMS publishes, else after a minute. The
+// build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
+export const revalidate = 60;
 
 export const metadata: Metadata = pageMetadata({
   title: 'ABA Insights Blog',

@@ -12,7 +12,14 @@ import { postForRequest } from '@/lib/cms/post-for-request';
 
 type Params = { params: Promise<{ slug: string }> };
 
-export const dynamic = 'force-dynamic';
+// Served from the page cache: rendered again when the CMS publishes, else after a minute. The
+// build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
+export const revalidate = 60;
+
+/** No post is rendered at build time; each is rendered at its first view, then cached. */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { slug } = await params;
@@ -42,7 +49,8 @@ export default async function BlogPostPage({ params }: Params) {
   const { slug } = await params;
   const preview = (await draftMode()).isEnabled;
   const post = await postForRequest(slug);
-  if (post === 'failed') return <PostUnavailable title="Impossibile caricare il post del blog" />;
+  if (post === 'failed')
+    return <PostUnavailable title="Impossibile caricare il post del blog" unavailable />;
   if (!post) notFound();
   return (
     <main>
