@@ -11,14 +11,11 @@
  * printed index). Run after `npm run build`:
  * `npm run bench:lighthouse`. Chromium comes from CHROMIUM_PATH, else /usr/bin/chromium.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
-import { ROOT } from '../scripts/lib/paths.mjs';
+import { startBareNextApp } from './support/bare-next.mjs';
 
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
@@ -32,84 +29,7 @@ const PAGES = (
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = { performance: 95, accessibility: 100, seo: 100 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
-// Inside the storefront so that it resolves the same React and Next.js; ignored by git.
-const BARE_APP = path.join(ROOT, 'storefront/.tmp/bare-next');
-
 const gzipAsync = promisify(gzip);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function run(command, args, options) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} failed:\n${output}`)),
-    );
-  });
-}
-
-/** A one-page Next.js app with nothing in it: the floor for first-load JavaScript. */
-async function buildBareNextApp() {
-  rmSync(BARE_APP, { recursive: true, force: true });
-  mkdirSync(path.join(BARE_APP, 'app'), { recursive: true });
-  writeFileSync(path.join(BARE_APP, 'package.json'), '{ "private": true }\n');
-  // The repository root holds node_modules; Turbopack must be allowed to read from it.
-  writeFileSync(
-    path.join(BARE_APP, 'next.config.mjs'),
-    `export default { turbopack: { root: ${JSON.stringify(ROOT)} }, outputFileTracingRoot: ${JSON.stringify(ROOT)} };\n`,
-  );
-  writeFileSync(
-    path.join(BARE_APP, 'app/layout.js'),
-    'export default function Layout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n',
-  );
-  writeFileSync(
-    path.join(BARE_APP, 'app/page.js'),
-    'export default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n',
-  );
-  await run(process.execPath, [NEXT_BIN, 'build', BARE_APP], {
-    cwd: BARE_APP,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [NEXT_BIN, 'start', BARE_APP, '-H', '127.0.0.1', '-p', `${port}`],
-    {
-      cwd: BARE_APP,
-      stdio: 'ignore',
-      detached: true,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  return {
-    url,
-    stop: () => {
-      process.kill(-child.pid, 'SIGTERM');
-      rmSync(BARE_APP, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The gzip size of every script a modern browser loads from the page's HTML. */
 async function firstLoadJavaScript(pageUrl) {
@@ -188,7 +108,7 @@ if (!existsSync(CHROMIUM)) {
 }
 
 console.log('Building a bare Next.js page for comparison ...');
-const bare = await buildBareNextApp();
+const bare = await startBareNextApp();
 const stack = await startStack();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,

@@ -140,15 +140,19 @@ const stackUrls = (ports: Record<'storefront' | 'commerce' | 'cms', number>) => 
 /**
  * @param options.dataDir an existing data directory to start on (kept at stop); by default a
  *   fresh temporary one, removed at stop.
+ * @param options.env configuration on top of the isolated environment (a benchmark runs the
+ *   services as production, with `TRUST_PROXY`).
  */
-export async function startStack(options: { dataDir?: string } = {}): Promise<RunningStack> {
+export async function startStack(
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const ports = { storefront: await freePort(), commerce: await freePort(), cms: await freePort() };
   const services = serviceDefinitions({
     mode: 'start',
     dataDir,
     ports,
-    env: isolatedEnv(),
+    env: { ...isolatedEnv(), ...options.env },
   }) as ServiceDefinition[];
   const started = services.map((service) => spawnService(service, dataDir));
 

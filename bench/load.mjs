@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+/**
+ * Load figures for the whole shop (issue 8), against the production build on 127.0.0.1 as
+ * `npm start` runs it. Run after `npm run build`: `npm run bench:load`.
+ *
+ * 1. The mix: LOAD_SECONDS (60) at LOAD_CONNECTIONS (200) through the storefront, in turn the
+ *    home page, the shop, the blog list, a blog post, the products API and a checkout created
+ *    on the local provider. Each request names another buyer in X-Forwarded-For, as the proxy
+ *    in front of the shop does; the services believe it from loopback (`TRUST_PROXY`), so the
+ *    per-visitor limits stay on, as in production, without one visitor's limit being the
+ *    ceiling. Prints requests/s, p50/p99 and every answer that is not 2xx/3xx; the target is
+ *    none, and the exit code is 1 otherwise.
+ * 2. Cached pages beside a bare Next.js page with nothing in it, beside a bare Next.js app
+ *    serving the same HTML as a static route, and beside nginx serving the same HTML when nginx
+ *    is installed (the machine's limit): PAGE_SECONDS (15) each at PAGE_CONNECTIONS (100),
+ *    one server at a time. The ratio's target is >= 0.8 of the bare Next.js page.
+ *
+ * The load generator shares the machine's cores with the servers it measures.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { freePort, startBareNextApp } from './support/bare-next.mjs';
+
+assertSupportedNode();
+const { startStack } = await import('../tests/support/stack.ts');
+
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const LOAD_CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
+const PAGE_SECONDS = Number(process.env.PAGE_SECONDS ?? 15);
+const PAGE_CONNECTIONS = Number(process.env.PAGE_CONNECTIONS ?? 100);
+const RATIO_TARGET = 0.8;
+
+/** A different documentation-range address (RFC 5737 and 2606-style) for every request. */
+let buyer = 0;
+const nextBuyer = () => {
+  buyer += 1;
+  return `198.18.${(buyer >> 8) & 255}.${buyer & 255}`;
+};
+
+function summary(result) {
+  const failures = result.errors + result.timeouts + result.non2xx;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures,
+    detail: `${result.non2xx} non-2xx/3xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+  };
+}
+
+/** Runs autocannon and counts the answers by status, so a failure says what it was. */
+async function load(options) {
+  const statuses = new Map();
+  const instance = autocannon({ ...options, excludeErrorStats: false });
+  instance.on('response', (_client, statusCode) =>
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1),
+  );
+  const result = await instance;
+  return { ...summary(result), statuses };
+}
+
+async function theMix(base) {
+  const posts = await (await fetch(`${base}/api/blogposts`)).json();
+  if (!Array.isArray(posts) || posts.length === 0) throw new Error('The CMS has no blog post');
+  const checkout = JSON.stringify({
+    products: [
+      { productId: 'ebook-aba-for-parents', quantity: 1 },
+      { productId: 'ebook-aba-case-studies', quantity: 1 },
+    ],
+    successRouter: '/checkout/success',
+    cancelRouter: '/checkout/cancel',
+  });
+  const asBuyer = (request) => ({
+    ...request,
+    headers: { ...request.headers, 'x-forwarded-for': nextBuyer() },
+  });
+  const requests = [
+    { path: '/' },
+    { path: '/shop' },
+    { path: '/blog' },
+    { path: `/blog/${posts[0].slug}` },
+    { path: '/api/products' },
+    {
+      path: '/api/create-checkout-session',
+      method: 'POST',
+      // The storefront refuses cross-site state changes; the buyer's browser sends its origin.
+      headers: { 'content-type': 'application/json', origin: base },
+      body: checkout,
+    },
+  ].map((request) => ({ ...request, setupRequest: asBuyer }));
+  // Every page once, so the mix measures the shop as visitors find it, not its first renders.
+  for (const { path: page } of requests.slice(0, 5)) await fetch(`${base}${page}`);
+  return load({
+    url: base,
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_SECONDS,
+    requests,
+    timeout: 10,
+  });
+}
+
+/** nginx on a free port serving `files` (name → HTML), one worker, logging nothing. */
+async function startNginx(files) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
+  mkdirSync(path.join(directory, 'html'));
+  for (const [name, html] of Object.entries(files)) {
+    writeFileSync(path.join(directory, 'html', `${name}.html`), html);
+  }
+  const port = await freePort();
+  writeFileSync(
+    path.join(directory, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${directory}/nginx.pid;
+error_log ${directory}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${directory}/body;
+  proxy_temp_path ${directory}/proxy;
+  fastcgi_temp_path ${directory}/fastcgi;
+  uwsgi_temp_path ${directory}/uwsgi;
+  scgi_temp_path ${directory}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${directory}/html;
+    default_type text/html;
+  }
+}
+`,
+  );
+  const child = spawn('nginx', ['-c', path.join(directory, 'nginx.conf'), '-p', directory], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+const hasNginx = spawnSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }).status === 0;
+const pageLoad = (url) =>
+  load({ url, connections: PAGE_CONNECTIONS, duration: PAGE_SECONDS, timeout: 10 });
+
+const row = (name, { rps, p50, p99, failures, detail }) =>
+  `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${String(p50).padStart(4)} ms   p99 ${String(p99).padStart(4)} ms   ${failures ? `FAILED: ${detail}` : 'no failures'}`;
+
+console.log(
+  `Host: ${cpus().length} cores, load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} before the run.`,
+);
+// As `npm start` runs it: no NODE_ENV, so the storefront runs as production.
+const stack = await startStack({ env: { NODE_ENV: undefined } });
+const base = stack.urls.storefront;
+let failed = false;
+const pages = { home: '/', shop: '/shop', blog: '/blog' };
+const html = {};
+try {
+  console.log(
+    `\nThe mix through the storefront: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s ...`,
+  );
+  const mix = await theMix(base);
+  console.log(row('home, shop, blog, post, products, checkout', mix));
+  console.log(
+    `  ${mix.requests} requests; answers by status: ${[...mix.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status} × ${count}`)
+      .join(', ')}`,
+  );
+  if (mix.failures) failed = true;
+
+  for (const [name, page] of Object.entries(pages)) {
+    html[name] = await (await fetch(`${base}${page}`)).text();
+  }
+} finally {
+  // The comparison runs one server at a time; the shop's are stopped after their turn.
+}
+
+const results = [];
+try {
+  console.log(
+    `\nCached pages, ${PAGE_CONNECTIONS} connections for ${PAGE_SECONDS} s each, one server at a time:`,
+  );
+  for (const [name, page] of Object.entries(pages)) {
+    const result = await pageLoad(`${base}${page}`);
+    results.push({ name: `shop ${page} (${(html[name].length / 1024).toFixed(0)} KB)`, result });
+    console.log(row(results.at(-1).name, result));
+  }
+} finally {
+  await stack.stop();
+}
+
+console.log('\nBuilding a bare Next.js app with the same pages as static routes ...');
+const bare = await startBareNextApp({ staticFiles: html });
+let hello;
+try {
+  hello = await pageLoad(bare.url);
+  console.log(row('bare Next.js page "Hello"', hello));
+  for (const name of Object.keys(pages)) {
+    const result = await pageLoad(`${bare.url}/static/${name}`);
+    const own = results.find((entry) => entry.name.startsWith(`shop ${pages[name]} `));
+    own.sameHtml = result;
+    console.log(row(`bare Next.js static route, same HTML as ${pages[name]}`, result));
+  }
+} finally {
+  bare.stop();
+}
+
+if (hasNginx) {
+  const nginx = await startNginx(html);
+  try {
+    for (const name of Object.keys(pages)) {
+      const result = await pageLoad(`${nginx.url}/${name}.html`);
+      results.find((entry) => entry.name.startsWith(`shop ${pages[name]} `)).nginx = result;
+      console.log(row(`nginx (1 worker), same HTML as ${pages[name]}`, result));
+    }
+  } finally {
+    nginx.stop();
+  }
+} else {
+  console.log('  nginx is not installed: no comparison with it (apt-get install nginx).');
+}
+
+console.log(`\nRatios (requests/s of the shop's cached page over the other's):`);
+let belowTarget = 0;
+for (const { name, result, sameHtml, nginx } of results) {
+  const ratio = result.rps / hello.rps;
+  if (ratio < RATIO_TARGET) belowTarget += 1;
+  console.log(
+    `  ${name.padEnd(24)} / bare "Hello" ${ratio.toFixed(2)} (target >= ${RATIO_TARGET})   / bare same HTML ${(result.rps / sameHtml.rps).toFixed(2)}${nginx ? `   / nginx ${(result.rps / nginx.rps).toFixed(2)}` : ''}`,
+  );
+}
+console.log(
+  `\n${failed ? 'The mix had failures.' : 'The mix had no failures.'} ${results.length - belowTarget} of ${results.length} cached pages meet the ratio target.`,
+);
+process.exitCode = failed ? 1 : 0;
