@@ -1,6 +1,10 @@
 /**
- * Child process for bench/commerce.mjs: the built commerce service on a fresh SQLite file,
+ * Child process for the benchmarks: the built commerce service on a fresh SQLite file,
  * without rate limits (they would turn the load into 429s), listening on PORT.
+ * bench/checkouts.mjs passes more configuration as JSON in BENCH_COMMERCE_ENV (a PostgreSQL
+ * database, the fake Stripe, a mail folder shared by the replicas) and BENCH_MAIL_WORKER=on to
+ * send queued mail on a timer as the real server does. Read from two named variables, not the
+ * whole environment, so a DATABASE_URL in the caller's shell cannot redirect a benchmark.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +19,8 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'commerce-bench-')),
   DOWNLOAD_SIGNING_SECRET: 'bench-only-download-signing-secret-000000',
   BETTER_AUTH_SECRET: 'bench-only-better-auth-secret-00000000000',
+  ...JSON.parse(process.env.BENCH_COMMERCE_ENV ?? '{}'),
 });
-const app = await buildApp(config);
+const app = await buildApp(config, { runMailWorker: process.env.BENCH_MAIL_WORKER === 'on' });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.send?.('ready');

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -46,8 +46,33 @@ export function openDatabase(
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
+/** The advisory lock every replica migrates under ('migr' in ASCII; the same in all of them). */
+const MIGRATION_LOCK_KEY = 0x6d696772;
+
+/**
+ * Runs a schema change while no other replica runs one. Replicas started together on a fresh
+ * PostgreSQL database would otherwise race: `create table if not exists` is not safe against a
+ * concurrent create of the same table (PostgreSQL fails with a duplicate key in pg_type), and
+ * Kysely's own migration lock is only taken after its tables exist. The lock belongs to one
+ * dedicated connection, so it is released when that connection ends, also if the process dies.
+ * A SQLite file has one process writing it, so there it simply runs.
+ */
+export async function withMigrationLock<T>(db: Kysely<Database>, change: () => Promise<T>) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return change();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await change();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  await withMigrationLock(db, async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
 }

@@ -11,6 +11,7 @@ import {
   OTP_EXPIRES_SECONDS,
   type ShopAuth,
 } from '../modules/auth/better-auth.ts';
+import { withMigrationLock } from '../db/connect.ts';
 import type { CurrentUser } from '../modules/auth/schemas.ts';
 import { enqueueMail } from '../modules/mail/outbox.ts';
 import { signInCodeMail } from '../modules/mail/templates.ts';
@@ -41,7 +42,8 @@ export const authPlugin = fp(async (app) => {
     sendOtp: (email, otp) =>
       enqueueMail(app.db, { to: email, ...signInCodeMail(otp, OTP_EXPIRES_SECONDS / 60) }),
   });
-  await migrateAuthTables(auth);
+  // Under the migration lock too: Better Auth creates its tables as the service's own are.
+  await withMigrationLock(app.db, () => migrateAuthTables(auth));
   app.decorate('auth', auth);
 
   async function lookUp(request: FastifyRequest): Promise<CurrentUser | null> {

@@ -2,7 +2,7 @@ import { buildApp } from '../../app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
 import { enqueueMail } from './outbox.ts';
 import type { MailMessage } from './transport.ts';
-import { retryDelayMs } from './worker.ts';
+import { createMailWorker, retryDelayMs } from './worker.ts';
 
 describe('retryDelayMs', () => {
   it.each([
@@ -115,6 +115,104 @@ describe('the mail worker', () => {
       expect(message).toContain('To: file@example.com');
       expect(message).toContain('Hello from the outbox');
       expect(message).toContain('multipart/alternative');
+    } finally {
+      await app.close();
+    }
+  });
+
+  /** Queues `count` messages whose subjects start with `label`. */
+  async function enqueueMany(
+    app: Awaited<ReturnType<typeof buildApp>>,
+    label: string,
+    count: number,
+  ) {
+    for (let index = 0; index < count; index += 1) {
+      await enqueueMail(app.db, {
+        to: `${label}-${index}@example.com`,
+        subject: `${label} ${index}`,
+        text: 'x',
+      });
+    }
+  }
+
+  it('sends everything due in one pass, not one batch per poll interval', async () => {
+    const delivered: string[] = [];
+    const app = await buildApp(database.config, {
+      sendMail: async (message) => void delivered.push(message.subject),
+    });
+    try {
+      await enqueueMany(app, 'Drain', 45);
+      await app.mailWorker.runOnce();
+      expect(delivered.filter((subject) => subject.startsWith('Drain '))).toHaveLength(45);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('delivers each message exactly once when two workers (two replicas) run on one database', async () => {
+    const delivered: string[] = [];
+    // Each send takes a moment, so the two workers' passes overlap.
+    const sendMail = async (message: MailMessage) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+      delivered.push(message.subject);
+    };
+    const first = await buildApp(database.config, { sendMail });
+    const second = await buildApp(database.config, { sendMail });
+    try {
+      await enqueueMany(first, 'Replicas', 100);
+      await Promise.all([
+        first.mailWorker.runOnce(),
+        second.mailWorker.runOnce(),
+        new Promise((resolve) => setTimeout(resolve, 20)).then(() => second.mailWorker.runOnce()),
+      ]);
+      const ours = delivered.filter((subject) => subject.startsWith('Replicas '));
+      expect(ours).toHaveLength(100);
+      expect(new Set(ours).size).toBe(100);
+      const pending = await first.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .execute();
+      expect(pending).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('keeps a message from another worker while a send takes longer than the lease', async () => {
+    const app = await buildApp(database.config, { sendMail: async () => {} });
+    const leaseMs = 150;
+    const slowSends: string[] = [];
+    const otherSends: string[] = [];
+    const slow = createMailWorker(
+      app.db,
+      async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, leaseMs * 4));
+        slowSends.push(message.subject);
+      },
+      app.log,
+      { leaseMs },
+    );
+    const other = createMailWorker(
+      app.db,
+      async (message) => void otherSends.push(message.subject),
+      app.log,
+      {
+        leaseMs,
+      },
+    );
+    try {
+      await enqueueMany(app, 'Slow', 1);
+      const sending = slow.runOnce();
+      // Past the first lease's end, the other worker looks for due mail again and again.
+      for (let pass = 0; pass < 6; pass += 1) {
+        await new Promise((resolve) => setTimeout(resolve, leaseMs / 2));
+        await other.runOnce();
+      }
+      expect(await sending).toBe(1);
+      expect(slowSends).toEqual(['Slow 0']);
+      expect(otherSends).toEqual([]);
     } finally {
       await app.close();
     }
