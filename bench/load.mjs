@@ -18,7 +18,7 @@
  * The load generator shares the machine's cores with the servers it measures.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -56,12 +56,13 @@ function summary(result) {
 /** Runs autocannon and counts the answers by status, so a failure says what it was. */
 async function load(options) {
   const statuses = new Map();
-  const instance = autocannon({ ...options, excludeErrorStats: false });
-  instance.on('response', (_client, statusCode) =>
-    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1),
-  );
+  const errors = new Map();
+  const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  const instance = autocannon(options);
+  instance.on('response', (_client, statusCode) => count(statuses, statusCode));
+  instance.on('reqError', (error) => count(errors, error.code ?? error.message));
   const result = await instance;
-  return { ...summary(result), statuses };
+  return { ...summary(result), statuses, errors };
 }
 
 async function theMix(base) {
@@ -107,6 +108,8 @@ async function theMix(base) {
 /** nginx on a free port serving `files` (name → HTML), one worker, logging nothing. */
 async function startNginx(files) {
   const directory = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
+  // nginx's worker runs as an unprivileged user, which must read the pages.
+  chmodSync(directory, 0o755);
   mkdirSync(path.join(directory, 'html'));
   for (const [name, html] of Object.entries(files)) {
     writeFileSync(path.join(directory, 'html', `${name}.html`), html);
@@ -183,7 +186,9 @@ try {
     `  ${mix.requests} requests; answers by status: ${[...mix.statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status} × ${count}`)
-      .join(', ')}`,
+      .join(
+        ', ',
+      )}${mix.errors.size ? `; errors: ${[...mix.errors].map(([code, n]) => `${code} × ${n}`).join(', ')}` : ''}`,
   );
   if (mix.failures) failed = true;
 

@@ -53,7 +53,7 @@ export const config = {
   matcher: [
     '/api/:path*',
     '/uploads/:path*',
-    // Blog posts are rendered per request anyway (draft mode), so this costs them nothing.
+    // Blog posts, for their frame rule: this adds a header to the cached page.
     '/blog/:slug',
   ],
 };
