@@ -14,13 +14,13 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { freePort } from './support/free-port.mjs';
 
 assertSupportedNode();
 
@@ -49,15 +49,6 @@ const products = JSON.parse(
 );
 const EBOOKS = products.filter((product) => product.type === 'digital');
 const filesOf = new Map(products.map((product) => [product.id, product.file_keys]));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * One commerce replica: its own process, with the mail worker running as in production. It is

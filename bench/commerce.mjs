@@ -6,26 +6,17 @@
  * own process; autocannon drives them from this one.
  */
 import { fork } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { freePort } from './support/free-port.mjs';
 
 assertSupportedNode();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(script, env) {
   const port = await freePort();

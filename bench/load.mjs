@@ -23,7 +23,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
-import { freePort, startBareNextApp } from './support/bare-next.mjs';
+import { startBareNextApp } from './support/bare-next.mjs';
+import { freePort } from './support/free-port.mjs';
 
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
@@ -34,7 +35,7 @@ const PAGE_SECONDS = Number(process.env.PAGE_SECONDS ?? 15);
 const PAGE_CONNECTIONS = Number(process.env.PAGE_CONNECTIONS ?? 100);
 const RATIO_TARGET = 0.8;
 
-/** A different documentation-range address (RFC 5737 and 2606-style) for every request. */
+/** Another buyer address for every request, from 198.18.0.0/15 (RFC 2544, for benchmarks). */
 let buyer = 0;
 const nextBuyer = () => {
   buyer += 1;

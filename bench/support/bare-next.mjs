@@ -6,26 +6,15 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
+import { freePort } from './free-port.mjs';
 
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
 // Inside the storefront so that it resolves the same React and Next.js; ignored by git.
 const BARE_APP = path.join(ROOT, 'storefront/.tmp/bare-next');
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export function run(command, args, options) {
+function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let output = '';
