@@ -2,7 +2,7 @@
 /**
  * Lighthouse (mobile preset, the npm package) against the built storefront under `next start`,
  * and each page's first-load JavaScript beside that of a bare Next.js page built in the same
- * run. Prints the median of LIGHTHOUSE_RUNS runs per page (default 3) and the targets:
+ * run. Prints the median of LIGHTHOUSE_RUNS runs per page (default 5) and the targets:
  * performance >= 95, accessibility 100, SEO 100. The throttling is the mobile preset's, 4x CPU
  * slowdown included, as the npm package applies it. The preset assumes a host with a
  * Lighthouse benchmark index of about 1533, so the index is printed beside the figures, with
@@ -26,7 +26,8 @@ const chromeLauncher = await import('chrome-launcher');
 const PAGES = (
   process.env.LIGHTHOUSE_PAGES ?? '/,/about,/blog,/blog/featured-1,/contact,/shop,/thank-you'
 ).split(',');
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Five: on a shared 2-core host a median of three still moved a page from 91 to 97 between runs.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const TARGETS = { performance: 95, accessibility: 100, seo: 100 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const gzipAsync = promisify(gzip);

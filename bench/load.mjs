@@ -160,101 +160,88 @@ http {
 }
 
 const hasNginx = spawnSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }).status === 0;
-const pageLoad = (url) =>
-  load({ url, connections: PAGE_CONNECTIONS, duration: PAGE_SECONDS, timeout: 10 });
+const WARM_UP_SECONDS = 3;
+
+/** Loads one URL after a short warm-up, so every server is measured with its code compiled. */
+async function pageLoad(url) {
+  await load({ url, connections: PAGE_CONNECTIONS, duration: WARM_UP_SECONDS, timeout: 10 });
+  return load({ url, connections: PAGE_CONNECTIONS, duration: PAGE_SECONDS, timeout: 10 });
+}
 
 const row = (name, { rps, p50, p99, failures, detail }) =>
   `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${String(p50).padStart(4)} ms   p99 ${String(p99).padStart(4)} ms   ${failures ? `FAILED: ${detail}` : 'no failures'}`;
+
+const statusList = (counts) =>
+  [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, count]) => `${key} × ${count}`)
+    .join(', ');
 
 console.log(
   `Host: ${cpus().length} cores, load average ${loadavg()
     .map((value) => value.toFixed(1))
     .join(' ')} before the run.`,
 );
-// As `npm start` runs it: no NODE_ENV, so the storefront runs as production.
-const stack = await startStack({ env: { NODE_ENV: undefined } });
-const base = stack.urls.storefront;
-let failed = false;
 const pages = { home: '/', shop: '/shop', blog: '/blog' };
 const html = {};
+const servers = [];
+let failed = false;
+let belowTarget = 0;
 try {
+  // As `npm start` runs it: no NODE_ENV, so the storefront runs as production.
+  const stack = await startStack({ env: { NODE_ENV: undefined } });
+  servers.push(stack);
+  const base = stack.urls.storefront;
   console.log(
     `\nThe mix through the storefront: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s ...`,
   );
   const mix = await theMix(base);
   console.log(row('home, shop, blog, post, products, checkout', mix));
   console.log(
-    `  ${mix.requests} requests; answers by status: ${[...mix.statuses]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status} × ${count}`)
-      .join(
-        ', ',
-      )}${mix.errors.size ? `; errors: ${[...mix.errors].map(([code, n]) => `${code} × ${n}`).join(', ')}` : ''}`,
+    `  ${mix.requests} requests; answers by status: ${statusList(mix.statuses)}${mix.errors.size ? `; errors: ${statusList(mix.errors)}` : ''}`,
   );
   if (mix.failures) failed = true;
 
   for (const [name, page] of Object.entries(pages)) {
     html[name] = await (await fetch(`${base}${page}`)).text();
   }
-} finally {
-  // The comparison runs one server at a time; the shop's are stopped after their turn.
-}
+  console.log('\nBuilding a bare Next.js app with the same pages as static routes ...');
+  const bare = await startBareNextApp({ staticFiles: html });
+  servers.push({ stop: async () => bare.stop() });
+  const nginx = hasNginx ? await startNginx(html) : null;
+  if (nginx) servers.push({ stop: async () => nginx.stop() });
+  else console.log('nginx is not installed: no comparison with it (apt-get install nginx).');
 
-const results = [];
-try {
+  // Page by page, the servers in turn (all running, one loaded at a time), so that a change in
+  // the machine's speed during the run touches each comparison alike.
   console.log(
-    `\nCached pages, ${PAGE_CONNECTIONS} connections for ${PAGE_SECONDS} s each, one server at a time:`,
+    `\nCached pages, ${PAGE_CONNECTIONS} connections for ${PAGE_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up, one server at a time:`,
   );
+  const ratios = [];
   for (const [name, page] of Object.entries(pages)) {
-    const result = await pageLoad(`${base}${page}`);
-    results.push({ name: `shop ${page} (${(html[name].length / 1024).toFixed(0)} KB)`, result });
-    console.log(row(results.at(-1).name, result));
+    const size = `${(html[name].length / 1024).toFixed(0)} KB`;
+    const shop = await pageLoad(`${base}${page}`);
+    console.log(row(`shop ${page} (${size})`, shop));
+    const hello = await pageLoad(bare.url);
+    console.log(row('bare Next.js page "Hello"', hello));
+    const sameHtml = await pageLoad(`${bare.url}/static/${name}`);
+    console.log(row(`bare Next.js static route, same HTML`, sameHtml));
+    const fromNginx = nginx ? await pageLoad(`${nginx.url}/${name}.html`) : null;
+    if (fromNginx) console.log(row('nginx (1 worker), same HTML', fromNginx));
+    for (const result of [shop, hello, sameHtml, fromNginx]) if (result?.failures) failed = true;
+    const ratio = shop.rps / hello.rps;
+    if (ratio < RATIO_TARGET) belowTarget += 1;
+    ratios.push(
+      `  shop ${`${page} (${size})`.padEnd(14)} / bare "Hello" ${ratio.toFixed(2)} (target >= ${RATIO_TARGET})   / bare same HTML ${(shop.rps / sameHtml.rps).toFixed(2)}${fromNginx ? `   / nginx ${(shop.rps / fromNginx.rps).toFixed(2)}` : ''}`,
+    );
   }
+  console.log(`\nRatios (requests/s of the shop's cached page over the other's):`);
+  for (const line of ratios) console.log(line);
 } finally {
-  await stack.stop();
+  for (const server of servers.reverse()) await server.stop();
 }
 
-console.log('\nBuilding a bare Next.js app with the same pages as static routes ...');
-const bare = await startBareNextApp({ staticFiles: html });
-let hello;
-try {
-  hello = await pageLoad(bare.url);
-  console.log(row('bare Next.js page "Hello"', hello));
-  for (const name of Object.keys(pages)) {
-    const result = await pageLoad(`${bare.url}/static/${name}`);
-    const own = results.find((entry) => entry.name.startsWith(`shop ${pages[name]} `));
-    own.sameHtml = result;
-    console.log(row(`bare Next.js static route, same HTML as ${pages[name]}`, result));
-  }
-} finally {
-  bare.stop();
-}
-
-if (hasNginx) {
-  const nginx = await startNginx(html);
-  try {
-    for (const name of Object.keys(pages)) {
-      const result = await pageLoad(`${nginx.url}/${name}.html`);
-      results.find((entry) => entry.name.startsWith(`shop ${pages[name]} `)).nginx = result;
-      console.log(row(`nginx (1 worker), same HTML as ${pages[name]}`, result));
-    }
-  } finally {
-    nginx.stop();
-  }
-} else {
-  console.log('  nginx is not installed: no comparison with it (apt-get install nginx).');
-}
-
-console.log(`\nRatios (requests/s of the shop's cached page over the other's):`);
-let belowTarget = 0;
-for (const { name, result, sameHtml, nginx } of results) {
-  const ratio = result.rps / hello.rps;
-  if (ratio < RATIO_TARGET) belowTarget += 1;
-  console.log(
-    `  ${name.padEnd(24)} / bare "Hello" ${ratio.toFixed(2)} (target >= ${RATIO_TARGET})   / bare same HTML ${(result.rps / sameHtml.rps).toFixed(2)}${nginx ? `   / nginx ${(result.rps / nginx.rps).toFixed(2)}` : ''}`,
-  );
-}
 console.log(
-  `\n${failed ? 'The mix had failures.' : 'The mix had no failures.'} ${results.length - belowTarget} of ${results.length} cached pages meet the ratio target.`,
+  `\n${failed ? 'There were failures.' : 'No request failed.'} ${Object.keys(pages).length - belowTarget} of ${Object.keys(pages).length} cached pages meet the ratio target.`,
 );
 process.exitCode = failed ? 1 : 0;
