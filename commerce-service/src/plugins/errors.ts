@@ -2,10 +2,13 @@
  * Maps every failure to HTTP once. 4xx bodies say what was wrong; 5xx bodies never carry
  * internals (the error is logged with the request id instead). A failure while the database
  * is unreachable or refuses writes is a 503 with Retry-After, not a 500: the caller may try
- * again, and nothing is wrong with the request. A route whose clients read another shape than
- * `{ message }` gives it as `config: { errorBody }`.
+ * again, and nothing is wrong with the request. So is a Stripe that cannot be reached or is
+ * failing. Stripe's own 4xx refusals are never passed on as the caller's fault: they come from
+ * the shop's configuration (its key, its price ids) and are a logged 500. A route whose clients
+ * read another shape than `{ message }` gives it as `config: { errorBody }`.
  */
 import fp from 'fastify-plugin';
+import Stripe from 'stripe';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
@@ -13,6 +16,17 @@ import { isDatabaseUnavailable } from '../db/availability.ts';
 /** Seconds a client is asked to wait after a 503. */
 const RETRY_AFTER_SECONDS = 5;
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable';
+const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'Payments are temporarily unavailable. Please try again in a moment.';
+
+/** Stripe did not answer, answered with its own failure, or asked the shop to slow down. */
+function isStripeUnavailable(error: InstanceType<typeof Stripe.errors.StripeError>): boolean {
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error.statusCode ?? 500) >= 500
+  );
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,6 +61,20 @@ export const errorsPlugin = fp(async (app) => {
       const first = issues[0];
       const summary = first ? `${first.path || where}: ${first.message}` : 'is invalid';
       return reply.status(400).send(body(request, `Invalid ${where}: ${summary}`, { issues }));
+    }
+    if (error instanceof Stripe.errors.StripeError) {
+      if (isStripeUnavailable(error)) {
+        request.log.error({ err: error }, 'request failed: Stripe is unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send(body(request, PAYMENTS_UNAVAILABLE_MESSAGE));
+      }
+      request.log.error(
+        { err: error },
+        'request failed: Stripe refused the shop (check STRIPE_SECRET_KEY and PRODUCT_STRIPE_PRICES)',
+      );
+      return reply.status(500).send(body(request, 'Internal server error'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
