@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { MailMessage } from '../modules/mail/transport.ts';
-import { signInByCode, type TestApp } from '../test-support/app.ts';
+import { requestCheckout, signInByCode, type TestApp } from '../test-support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
 import { isDatabaseUnavailable } from './availability.ts';
@@ -103,16 +103,7 @@ describe('a database that goes away under the running service', () => {
     await database.drop();
   });
 
-  const checkout = () =>
-    app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      payload: {
-        products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
-        successRouter: '/checkout/success',
-        cancelRouter: '/checkout/cancel',
-      },
-    });
+  const checkout = () => requestCheckout(app);
 
   it('answers 503 with Retry-After, is not ready, and serves again once it is back', async () => {
     if (!broken) {

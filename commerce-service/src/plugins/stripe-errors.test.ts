@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { createTestApp, requestCheckout, type TestApp } from '../test-support/app.ts';
 
 /** A stand-in Stripe API that answers every request with the given status and error. */
 function failingStripe(
@@ -47,15 +47,7 @@ async function checkoutWith(stripeUrl: string) {
     STRIPE_API_URL: stripeUrl,
   });
   try {
-    return await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      payload: {
-        products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
-        successRouter: '/checkout/success',
-        cancelRouter: '/checkout/cancel',
-      },
-    });
+    return await requestCheckout(t.app);
   } finally {
     await t.close();
   }

@@ -39,17 +39,27 @@ export function pathOf(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** Buys through the local test checkout; returns the checkout session id. */
-export async function buyLocally(
+type Basket = { productId: string; quantity: number }[];
+
+/** Asks for a checkout as the storefront does, by default of one eBook. */
+export function requestCheckout(
   app: FastifyInstance,
-  products: { productId: string; quantity: number }[],
-  email: string,
-): Promise<string> {
-  const created = await app.inject({
+  products: Basket = [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+) {
+  return app.inject({
     method: 'POST',
     url: '/api/create-checkout-session',
     payload: { products, successRouter: '/checkout/success', cancelRouter: '/checkout/cancel' },
   });
+}
+
+/** Buys through the local test checkout; returns the checkout session id. */
+export async function buyLocally(
+  app: FastifyInstance,
+  products: Basket,
+  email: string,
+): Promise<string> {
+  const created = await requestCheckout(app, products);
   const sessionId = new URL((created.json() as { checkoutUrl: string }).checkoutUrl).pathname
     .split('/')
     .pop() as string;
