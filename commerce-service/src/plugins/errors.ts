@@ -9,7 +9,7 @@
  */
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 
@@ -50,6 +50,14 @@ async function causedByDatabase(app: FastifyInstance, error: unknown): Promise<b
   return !(await app.databaseReady().catch(() => true));
 }
 
+/** A failure of something the request needed, not of the request: the caller may retry. */
+function unavailable(request: FastifyRequest, reply: FastifyReply, message: string) {
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send(body(request, message));
+}
+
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -65,10 +73,7 @@ export const errorsPlugin = fp(async (app) => {
     if (error instanceof Stripe.errors.StripeError) {
       if (isStripeUnavailable(error)) {
         request.log.error({ err: error }, 'request failed: Stripe is unavailable');
-        return reply
-          .status(503)
-          .header('retry-after', String(RETRY_AFTER_SECONDS))
-          .send(body(request, PAYMENTS_UNAVAILABLE_MESSAGE));
+        return unavailable(request, reply, PAYMENTS_UNAVAILABLE_MESSAGE);
       }
       request.log.error(
         { err: error },
@@ -84,10 +89,7 @@ export const errorsPlugin = fp(async (app) => {
     }
     if (await causedByDatabase(app, error)) {
       request.log.error({ err: error }, 'request failed: the database is unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(body(request, UNAVAILABLE_MESSAGE));
+      return unavailable(request, reply, UNAVAILABLE_MESSAGE);
     }
     request.log.error({ err: error }, 'request failed');
     return reply
