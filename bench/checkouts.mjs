@@ -11,7 +11,6 @@
  * replica on SQLite. Stripe is the service's own fake (commerce-service/src/test-support),
  * run in this process. Exits with 1 when an expectation fails.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
-import { freePort } from './support/free-port.mjs';
+import { forkServer } from './support/fork-server.mjs';
 
 assertSupportedNode();
 
@@ -55,21 +54,12 @@ const filesOf = new Map(products.map((product) => [product.id, product.file_keys
  * added to `replicas` before it is ready, so a replica that fails to start is still stopped.
  */
 async function startReplica(replicas, env) {
-  const port = await freePort();
-  const child = fork(path.join(here, 'support', 'commerce-server.mjs'), {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BENCH_COMMERCE_ENV: JSON.stringify(env),
-      BENCH_MAIL_WORKER: 'on',
-    },
+  const replica = await forkServer('commerce-server.mjs', {
+    BENCH_COMMERCE_ENV: JSON.stringify(env),
+    BENCH_MAIL_WORKER: 'on',
   });
-  const replica = { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
   replicas.push(replica);
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`commerce replica exited with ${code}`)));
-  });
+  await replica.ready;
   return replica;
 }
 

@@ -5,29 +5,19 @@
  * beside a bare Fastify JSON route serving the same body, in the same run. Each server is its
  * own process; autocannon drives them from this one.
  */
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
-import { freePort } from './support/free-port.mjs';
+import { forkServer } from './support/fork-server.mjs';
 
 assertSupportedNode();
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 async function startServer(script, env) {
-  const port = await freePort();
-  const child = fork(path.join(here, 'support', script), {
-    env: { ...process.env, ...env, PORT: String(port) },
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  const server = await forkServer(script, env);
+  await server.ready;
+  return server;
 }
 
 function load(options) {
