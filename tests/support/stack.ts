@@ -120,6 +120,28 @@ async function waitForService({ service, child, log }: Started) {
   }
 }
 
+/** One service of the definitions, to start it on its own. */
+function pick(
+  definitions: ServiceDefinition[],
+  name: ServiceDefinition['name'],
+): ServiceDefinition {
+  const definition = definitions.find((service) => service.name === name);
+  if (!definition) throw new Error(`No ${name} service is defined`);
+  return definition;
+}
+
+/** Spawns one service and waits until it answers; one that does not come up is killed. */
+async function startService(service: ServiceDefinition, dataDir: string): Promise<Started> {
+  const started = spawnService(service, dataDir);
+  try {
+    await waitForService(started);
+  } catch (error) {
+    await stopService(started, 'SIGKILL');
+    throw error;
+  }
+  return started;
+}
+
 /** The environment of a self-contained stack: nothing from a developer's shell points elsewhere. */
 function isolatedEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
@@ -196,15 +218,10 @@ export async function startStorefront(options: {
     ports: { storefront: port, commerce: options.commercePort, cms: options.cmsPort },
     env: { ...isolatedEnv(), ...options.env },
   }) as ServiceDefinition[];
-  const definition = definitions.find(({ name }) => name === 'storefront');
-  if (!definition) throw new Error('No storefront service is defined');
-  const started = spawnService({ ...definition, name: `storefront-${port}` }, options.dataDir);
-  try {
-    await waitForService(started);
-  } catch (error) {
-    await stopService(started);
-    throw error;
-  }
+  const started = await startService(
+    { ...pick(definitions, 'storefront'), name: `storefront-${port}` },
+    options.dataDir,
+  );
   return { url: local(port), stop: () => stopService(started) };
 }
 
@@ -248,18 +265,11 @@ export async function startCommerceService(
       ...options.env,
     },
   }) as ServiceDefinition[];
-  const definition = definitions.find(({ name }) => name === 'commerce');
-  if (!definition) throw new Error('No commerce service is defined');
+  const definition = pick(definitions, 'commerce');
 
   let started: Started | undefined;
   const start = async () => {
-    started = spawnService(definition, dataDir);
-    try {
-      await waitForService(started);
-    } catch (error) {
-      await stopService(started, 'SIGKILL');
-      throw error;
-    }
+    started = await startService(definition, dataDir);
   };
   const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     if (started) await stopService(started, signal);
@@ -313,11 +323,9 @@ export async function startShopOnCms(options: {
   try {
     // The storefront's pages read from the commerce service, so it starts second.
     for (const name of ['commerce', 'storefront'] as const) {
-      const definition = definitions.find((service) => service.name === name);
-      if (!definition) throw new Error(`No ${name} service is defined`);
-      const service = spawnService({ ...definition, name: `${name}-${ports[name]}` }, dataDir);
-      started.push(service);
-      await waitForService(service);
+      started.push(
+        await startService({ ...pick(definitions, name), name: `${name}-${ports[name]}` }, dataDir),
+      );
     }
   } catch (error) {
     await stop();
