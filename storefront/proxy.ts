@@ -21,6 +21,9 @@ const shopUnavailable = () =>
 
 const mediaUnavailable = () => new Response(null, { status: 503, headers: unavailableHeaders });
 
+/** Blog posts' security policy, which lets the CMS admin frame them. */
+let blogPostPolicy: string | undefined;
+
 /**
  * Serves other services on the storefront's origin, read at run time so ports can change:
  * the commerce service's `/api/*` routes, and the CMS's uploaded media under `/uploads/*`.
@@ -32,11 +35,12 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const config = storefrontConfig();
   if (pathname.startsWith('/blog/')) {
-    const policy = contentSecurityPolicy({
+    // Built once: the configuration it comes from is read once too (storefrontConfig).
+    blogPostPolicy ??= contentSecurityPolicy({
       ...buildSecurityOptions(),
       frameAncestors: [new URL(config.CMS_PUBLIC_URL ?? config.CMS_URL).origin],
     });
-    return NextResponse.next({ headers: { 'content-security-policy': policy } });
+    return NextResponse.next({ headers: { 'content-security-policy': blogPostPolicy } });
   }
   if (pathname.startsWith('/uploads/')) {
     return forwardRequest(
