@@ -581,6 +581,14 @@ test.describe('the content security policy in the browser', () => {
     return violations;
   }
 
+  /**
+   * Lets a page's scripts run: until the network is idle, or for five seconds at most. Next's
+   * router can leave a prefetch's answer unread for twenty seconds and more, which keeps the
+   * network from going idle; five seconds is long past a page's own scripts.
+   */
+  const settle = (page: Page) =>
+    page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+
   /** Opens a page, lets it load its lazy parts and settle. */
   async function visit(page: Page, path: string) {
     await page.goto(path);
@@ -588,7 +596,7 @@ test.describe('the content security policy in the browser', () => {
     await page
       .evaluate(() => window.scrollTo(0, document.body.scrollHeight))
       .catch(() => undefined);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await settle(page);
   }
 
   test('no page breaks the policy: content pages, the chat, checkout, thank-you, sign-in and admin', async ({
@@ -642,7 +650,7 @@ test.describe('the content security policy in the browser', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
     await page.waitForURL(/\/thank-you\/ebook-aba-case-studies/, { timeout: 10_000 });
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await settle(page);
 
     if (!isMobile) {
       // Google sign-in: the popup and its return page, then logging out on this origin.
