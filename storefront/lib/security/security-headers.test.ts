@@ -1,5 +1,7 @@
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import {
   contentSecurityPolicy,
+  EVERY_PATH,
   HSTS_VALUE,
   securityHeaderRules,
   securityHeaders,
@@ -85,7 +87,16 @@ describe('securityHeaderRules', () => {
   const [everywhere, overTls] = securityHeaderRules(production);
 
   it('applies the headers to every path', () => {
-    expect(everywhere).toEqual({ source: '/:path*', headers: securityHeaders(production) });
+    expect(everywhere).toEqual({ source: EVERY_PATH, headers: securityHeaders(production) });
+    expect(overTls?.source).toBe(EVERY_PATH);
+  });
+
+  it('matches every path without a parameter, so Next sends the values as they are', () => {
+    // As Next builds its matcher for a `headers()` rule (server/lib/router-utils/filesystem).
+    const match = getPathMatch(EVERY_PATH, { strict: true, removeUnnamedParams: true });
+    for (const path of ['/', '/shop', '/blog/a-post', '/_next/static/chunks/app.js', '/api/x']) {
+      expect(match(path)).toEqual({});
+    }
   });
 
   it('adds HSTS only for requests that reached the proxy over https', () => {

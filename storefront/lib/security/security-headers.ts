@@ -99,17 +99,24 @@ export function securityHeaders(options: SecurityHeaderOptions): { key: string; 
   ];
 }
 
+/** Every path, without a named parameter (see below). */
+export const EVERY_PATH = '/(.*)';
+
 /**
  * The rules for next.config `headers()`: the headers above on every path, and HSTS only when
  * the request reached the TLS-terminating proxy over https (it says so in x-forwarded-proto;
  * a proxy chain may list several protocols, the first being the client's). Over plain http,
  * as in local runs, HSTS would be meaningless at best.
+ *
+ * The source names no parameter: for a rule whose path gives parameters, Next compiles every
+ * header value holding a colon (the policy's `data:` and `https:`) as a path pattern at every
+ * request, in case it refers to one: about 6% of serving a cached page (docs/performance.md).
  */
 export function securityHeaderRules(options: SecurityHeaderOptions): HeaderRule[] {
   return [
-    { source: '/:path*', headers: securityHeaders(options) },
+    { source: EVERY_PATH, headers: securityHeaders(options) },
     {
-      source: '/:path*',
+      source: EVERY_PATH,
       has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https(?:\\s*,.*)?' }],
       headers: [{ key: 'strict-transport-security', value: HSTS_VALUE }],
     },
