@@ -1,7 +1,8 @@
 /**
- * Next.js's page cache, with three rules of the shop's own on top of Next's file-system cache
- * (ADR 0009). Content pages are rendered once and then served from this cache until their
- * data's tags are revalidated (the CMS's publish webhook) or their timer runs out.
+ * Next.js's page cache, with the shop's own rules on top of Next's file-system cache (ADR 0009);
+ * instrumentation.ts hands it to Next once, at start. Content pages are rendered once and then
+ * served from this cache until their data's tags are revalidated (the CMS's publish webhook) or
+ * their timer runs out.
  *
  * - Only pages that this server rendered itself are served. The build renders the pages
  *   without the CMS or the shop API running, so its copies hold "cannot be shown" sections.
@@ -10,6 +11,12 @@
  *   seen before renders again at every view until its data comes back.
  * - Only 200 answers are stored: any number of made-up blog addresses must not fill the memory
  *   or the disk with not-found pages.
+ * - A page is served from bytes, encoded once when it is first read. Given the page as a
+ *   string, Node joins it to the headers, flattens and encodes it at every view, which for the
+ *   shop's 40 to 70 KB pages was the largest part of serving one (docs/performance.md). Bytes
+ *   go to the socket as they are; Next sends them chunked, without Content-Length. They stay
+ *   bytes, not a stream: Next hands one entry to several views at once, and stores it again
+ *   when a revalidation fails.
  *
  * Fetched data (Next's data cache) is stored as Next stores it, on disk, so a restarted
  * storefront still has the last good content when the CMS is down.
@@ -26,8 +33,11 @@ const renderedHere = new Set();
 
 const isPageKind = (kind) => kind === 'APP_PAGE' || kind === 'APP_ROUTE' || kind === 'PAGES';
 
-const htmlOf = (value) =>
-  typeof value.html === 'string' ? value.html : (value.html?.toUnchunkedString?.() ?? '');
+const htmlOf = (value) => {
+  if (typeof value.html === 'string') return value.html;
+  if (Buffer.isBuffer(value.html)) return value.html.toString();
+  return value.html?.toUnchunkedString?.() ?? '';
+};
 
 /** Whether a rendered page may be kept and served to later visitors. */
 export function isStorablePage(value) {
@@ -39,7 +49,13 @@ export function isStorablePage(value) {
 export default class ShopCacheHandler extends FileSystemCache {
   async get(key, ctx) {
     if (isPageKind(ctx?.kind) && !renderedHere.has(key)) return null;
-    return super.get(key, ctx);
+    const entry = await super.get(key, ctx);
+    const value = entry?.value;
+    // The entry lives on in Next's memory cache, so later views find the bytes already there.
+    if (value?.kind === 'APP_PAGE' && typeof value.html === 'string') {
+      value.html = Buffer.from(value.html);
+    }
+    return entry;
   }
 
   async set(key, data, ctx) {

@@ -20,6 +20,13 @@ const page = (html: string, status = 200) => ({
   segmentData: undefined,
 });
 
+/** The page's HTML as the handler hands it to Next.js: its bytes. */
+const htmlServed = (entry: { value: unknown } | null) => {
+  const html = (entry?.value as { html?: unknown } | undefined)?.html;
+  if (!Buffer.isBuffer(html)) throw new Error(`The page is not held as bytes: ${String(html)}`);
+  return html.toString('utf8');
+};
+
 const GOOD = '<main><h1>Practical ABA strategies</h1></main>';
 const UNAVAILABLE = `<main><p role="status" ${UNAVAILABLE_MARKER}>The questions cannot be shown right now.</p></main>`;
 const setContext = { cacheControl: { revalidate: 60, expire: 31536000 } };
@@ -37,6 +44,11 @@ describe('isStorablePage', () => {
   it('is not fooled by the marker as React serialises an absent attribute in the page data', () => {
     const html = `${GOOD}<script>self.__next_f.push([1,"{\\"data-content-unavailable\\":\\"$undefined\\"}"])</script>`;
     expect(isStorablePage(page(html))).toBe(true);
+  });
+
+  it('reads a page already held as bytes', () => {
+    expect(isStorablePage({ ...page(GOOD), html: Buffer.from(UNAVAILABLE) })).toBe(false);
+    expect(isStorablePage({ ...page(GOOD), html: Buffer.from(GOOD) })).toBe(true);
   });
 
   it('refuses answers other than 200', () => {
@@ -82,14 +94,39 @@ describe('the cache handler', () => {
     const pageKey = nextKey();
     await handler.set(pageKey, page(GOOD), setContext);
     const entry = await handler.get(pageKey, getContext);
-    expect(entry?.value).toMatchObject({ kind: 'APP_PAGE', html: GOOD, status: 200 });
+    expect(entry?.value).toMatchObject({ kind: 'APP_PAGE', status: 200 });
+    expect(htmlServed(entry)).toBe(GOOD);
+  });
+
+  it('serves a page as bytes, encoded once for all its views', async () => {
+    const pageKey = nextKey();
+    const html = `${GOOD}<p>“Calmer mornings” – a parent</p>`;
+    await handler.set(pageKey, page(html), setContext);
+    const encode = jest.spyOn(Buffer, 'from');
+    try {
+      const views = [];
+      for (let view = 0; view < 3; view += 1) views.push(await handler.get(pageKey, getContext));
+      for (const view of views) expect(htmlServed(view)).toBe(html);
+      expect(views[1]?.value).toBe(views[0]?.value);
+      expect(encode.mock.calls.filter(([value]) => value === html)).toHaveLength(1);
+    } finally {
+      encode.mockRestore();
+    }
+  });
+
+  it('takes back a page it served, as Next stores it again when a revalidation fails', async () => {
+    const pageKey = nextKey();
+    await handler.set(pageKey, page(GOOD), setContext);
+    const served = await handler.get(pageKey, getContext);
+    await handler.set(pageKey, served?.value, setContext);
+    expect(htmlServed(await handler.get(pageKey, getContext))).toBe(GOOD);
   });
 
   it('keeps the last good copy when a later render could not load a section', async () => {
     const pageKey = nextKey();
     await handler.set(pageKey, page(GOOD), setContext);
     await handler.set(pageKey, page(UNAVAILABLE), setContext);
-    expect((await handler.get(pageKey, getContext))?.value).toMatchObject({ html: GOOD });
+    expect(htmlServed(await handler.get(pageKey, getContext))).toBe(GOOD);
   });
 
   it('stores no unavailable view of a page never seen, so the next view renders it again', async () => {

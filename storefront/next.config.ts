@@ -13,8 +13,6 @@ const nextConfig: NextConfig = {
   // The Docker image ships the self-contained server; local runs use `next start`.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   outputFileTracingRoot: path.join(import.meta.dirname, '..'),
-  // Content pages are served from the page cache; the shop's rules for it are in the handler.
-  cacheHandler: path.join(import.meta.dirname, 'cache-handler.mjs'),
   // Decided when the build runs, like the pixel id that the browser code inlines.
   headers: async () => securityHeaderRules(buildSecurityOptions()),
 };
