@@ -12,8 +12,10 @@
  *    none, and the exit code is 1 otherwise.
  * 2. Cached pages beside a bare Next.js page with nothing in it, beside a bare Next.js app
  *    serving the same HTML as a static route, and beside nginx serving the same HTML when nginx
- *    is installed (the machine's limit): PAGE_SECONDS (15) each at PAGE_CONNECTIONS (100),
- *    one server at a time. The ratio's target is >= 0.8 of the bare Next.js page.
+ *    is installed (the machine's limit): PAGE_SECONDS (15) each at PAGE_CONNECTIONS (100), one
+ *    server at a time, in PAGE_ROUNDS (3) rounds that take the servers in turn, so that a change
+ *    in the machine's speed during the run touches each alike. The ratio's target is >= 0.8 of
+ *    the bare Next.js page.
  *
  * The load generator shares the machine's cores with the servers it measures.
  */
@@ -32,6 +34,7 @@ const { startStack } = await import('../tests/support/stack.ts');
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const LOAD_CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const PAGE_SECONDS = Number(process.env.PAGE_SECONDS ?? 15);
+const PAGE_ROUNDS = Number(process.env.PAGE_ROUNDS ?? 3);
 const PAGE_CONNECTIONS = Number(process.env.PAGE_CONNECTIONS ?? 100);
 const RATIO_TARGET = 0.8;
 
@@ -162,10 +165,34 @@ http {
 const hasNginx = spawnSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }).status === 0;
 const WARM_UP_SECONDS = 3;
 
-/** Loads one URL after a short warm-up, so every server is measured with its code compiled. */
-async function pageLoad(url) {
-  await load({ url, connections: PAGE_CONNECTIONS, duration: WARM_UP_SECONDS, timeout: 10 });
-  return load({ url, connections: PAGE_CONNECTIONS, duration: PAGE_SECONDS, timeout: 10 });
+/**
+ * Loads each URL (name → URL) in turn, PAGE_ROUNDS times for PAGE_SECONDS in all, after a short
+ * warm-up of each so that every server is measured with its code compiled. Returns each URL's
+ * rounds taken together, and its requests/s in each round.
+ */
+async function loadInTurn(urls) {
+  const options = { connections: PAGE_CONNECTIONS, timeout: 10 };
+  for (const url of Object.values(urls)) await load({ ...options, url, duration: WARM_UP_SECONDS });
+  const rounds = Object.fromEntries(Object.keys(urls).map((name) => [name, []]));
+  for (let round = 0; round < PAGE_ROUNDS; round += 1) {
+    for (const [name, url] of Object.entries(urls)) {
+      rounds[name].push(await load({ ...options, url, duration: PAGE_SECONDS / PAGE_ROUNDS }));
+    }
+  }
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  return Object.fromEntries(
+    Object.entries(rounds).map(([name, results]) => [
+      name,
+      {
+        rps: results.reduce((sum, result) => sum + result.rps, 0) / results.length,
+        p50: median(results.map((result) => result.p50)),
+        p99: Math.max(...results.map((result) => result.p99)),
+        failures: results.reduce((sum, result) => sum + result.failures, 0),
+        detail: results.map((result) => result.detail).join('; '),
+        perRound: results.map((result) => result.rps),
+      },
+    ]),
+  );
 }
 
 const row = (name, { rps, p50, p99, failures, detail }) =>
@@ -212,22 +239,25 @@ try {
   if (nginx) servers.push({ stop: async () => nginx.stop() });
   else console.log('nginx is not installed: no comparison with it (apt-get install nginx).');
 
-  // Page by page, the servers in turn (all running, one loaded at a time), so that a change in
-  // the machine's speed during the run touches each comparison alike.
+  // Page by page, the servers in turn, round after round (all running, one loaded at a time).
   console.log(
-    `\nCached pages, ${PAGE_CONNECTIONS} connections for ${PAGE_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up, one server at a time:`,
+    `\nCached pages, ${PAGE_CONNECTIONS} connections for ${PAGE_SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up, one server at a time, in ${PAGE_ROUNDS} rounds:`,
   );
   const ratios = [];
   for (const [name, page] of Object.entries(pages)) {
     const size = `${(html[name].length / 1024).toFixed(0)} KB`;
-    const shop = await pageLoad(`${base}${page}`);
+    const { shop, hello, sameHtml, fromNginx } = await loadInTurn({
+      shop: `${base}${page}`,
+      hello: bare.url,
+      sameHtml: `${bare.url}/static/${name}`,
+      ...(nginx ? { fromNginx: `${nginx.url}/${name}.html` } : {}),
+    });
     console.log(row(`shop ${page} (${size})`, shop));
-    const hello = await pageLoad(bare.url);
     console.log(row('bare Next.js page "Hello"', hello));
-    const sameHtml = await pageLoad(`${bare.url}/static/${name}`);
     console.log(row(`bare Next.js static route, same HTML`, sameHtml));
-    const fromNginx = nginx ? await pageLoad(`${nginx.url}/${name}.html`) : null;
     if (fromNginx) console.log(row('nginx (1 worker), same HTML', fromNginx));
+    const perRound = shop.perRound.map((rps, round) => (rps / hello.perRound[round]).toFixed(2));
+    console.log(`  ratio to "Hello" in each round: ${perRound.join(', ')}`);
     for (const result of [shop, hello, sameHtml, fromNginx]) if (result?.failures) failed = true;
     const ratio = shop.rps / hello.rps;
     if (ratio < RATIO_TARGET) belowTarget += 1;
