@@ -3,42 +3,8 @@
  * reached or is failing, and a 500 that says nothing of Stripe's answer when Stripe refuses the
  * shop itself (a wrong key, an unknown price). Stripe's 4xx is never passed on as the buyer's.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, requestCheckout, type TestApp } from '../test-support/app.ts';
-
-/** A stand-in Stripe API that answers every request with the given status and error. */
-function failingStripe(
-  status: number,
-  error: { type: string; message: string },
-): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
-  let requests = 0;
-  const server: Server = createServer((request, response) => {
-    requests += 1;
-    request.resume();
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ error }));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        requests: () => requests,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-/** A port nothing listens on: Stripe cannot be reached. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { startFakeStripe } from '../test-support/fake-stripe.ts';
 
 async function checkoutWith(stripeUrl: string) {
   const t: TestApp = await createTestApp({
@@ -57,7 +23,10 @@ const PAYMENTS_UNAVAILABLE = 'Payments are temporarily unavailable. Please try a
 
 describe('checkout when Stripe fails', () => {
   it('answers 503 with Retry-After when Stripe cannot be reached', async () => {
-    const response = await checkoutWith(`http://127.0.0.1:${await closedPort()}`);
+    // A Stripe that has gone: nothing listens on its port any more.
+    const gone = await startFakeStripe();
+    await gone.close();
+    const response = await checkoutWith(gone.url);
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toEqual({ message: PAYMENTS_UNAVAILABLE });
@@ -67,13 +36,14 @@ describe('checkout when Stripe fails', () => {
     [500, 'api_error', 'An unknown error occurred'],
     [429, 'rate_limit_error', 'Too many requests hit the API too quickly.'],
   ])('answers 503 with Retry-After when Stripe answers %i', async (status, type, message) => {
-    const stripe = await failingStripe(status, { type, message });
+    const stripe = await startFakeStripe();
+    stripe.failWith(status, { type, message });
     try {
       const response = await checkoutWith(stripe.url);
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
       expect(response.json()).toEqual({ message: PAYMENTS_UNAVAILABLE });
-      expect(stripe.requests()).toBeGreaterThan(0);
+      expect(stripe.requests.length).toBeGreaterThan(0);
     } finally {
       await stripe.close();
     }
@@ -85,7 +55,8 @@ describe('checkout when Stripe fails', () => {
   ])(
     'answers 500 without Stripe words when Stripe refuses the shop (%i)',
     async (status, type, message) => {
-      const stripe = await failingStripe(status, { type, message });
+      const stripe = await startFakeStripe();
+      stripe.failWith(status, { type, message });
       try {
         const response = await checkoutWith(stripe.url);
         expect(response.statusCode).toBe(500);

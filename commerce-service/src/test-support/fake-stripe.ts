@@ -2,7 +2,8 @@
  * A small stand-in for the Stripe API, on 127.0.0.1, for the SDK to talk to in tests. It
  * records every request (method, path, form fields, idempotency key), keeps checkout sessions
  * whose payment state the test sets, can hold a request back (a fault test crashes the shop
- * while it waits for Stripe), and signs webhook events as Stripe does.
+ * while it waits for Stripe) or answer every request with an error, and signs webhook events
+ * as Stripe does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
@@ -46,6 +47,8 @@ export interface FakeStripe {
   addSession(session: Partial<FakeSession> & { id: string }): FakeSession;
   /** Holds back the answer to the next request with this method and path until released. */
   hold(method: string, path: string): HeldRequest;
+  /** Answers every later request with this status and Stripe error, as a failing Stripe does. */
+  failWith(status: number, error: { type: string; message: string }): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 
   const holds: { method: string; path: string; held: (answer: () => void) => void }[] = [];
+  let failure: { status: number; error: { type: string; message: string } } | undefined;
 
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -110,6 +114,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fields = Object.fromEntries(new URLSearchParams(raw));
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? '', path: url.pathname, fields, idempotencyKey });
+      if (failure) return json(res, failure.status, { error: failure.error });
       const hold = holds.findIndex(
         (candidate) => candidate.method === req.method && candidate.path === url.pathname,
       );
@@ -223,6 +228,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       });
       return { arrived, release: () => release() };
+    },
+    failWith(status, error) {
+      failure = { status, error };
     },
     close: () =>
       new Promise((resolve) => {
