@@ -77,4 +77,28 @@ describe('StatusTally', () => {
     expect(lines[2]).toMatch(/^GET \/a +2 +1 +0 +1 +0 .* 200:1 404:1$/);
     expect(lines.at(-1)).toMatch(/^all 2 routes +3 +1 +0 +2 +0 .* 200:1 400:1 404:1$/);
   });
+
+  it('puts why a route failed between the title and the table, and still fails the run', async () => {
+    const tally = new StatusTally();
+    await tally.time('GET /a', async () => tally.count('GET /a', 200));
+    const failure = new Error('Property failed after 3 tests\n{ seed: 42, path: "2:0" }\n', {
+      cause: new Error('POST /b answered 500'),
+    });
+    await expect(
+      tally.time('POST /b', async () => {
+        tally.count('POST /b', 500);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    const lines = tally.format('title').split('\n');
+    expect(lines.slice(0, 5)).toEqual([
+      'title',
+      'FAILED POST /b:',
+      'Error: Property failed after 3 tests',
+      '{ seed: 42, path: "2:0" }',
+      'Cause: Error: POST /b answered 500',
+    ]);
+    expect(lines[6]).toMatch(/^GET \/a +1 +1 /);
+    expect(lines[7]).toMatch(/^POST \/b +1 +0 +0 +0 +1 /);
+  });
 });

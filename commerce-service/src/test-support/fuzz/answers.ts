@@ -79,16 +79,30 @@ export function pollutedPrototype(): string | undefined {
   )?.[0];
 }
 
-/** Status codes per route, printed as one compact table. */
+/** Lines of a failure kept at the head of the table: fast-check's seed, path, counterexample. */
+const FAILURE_LINES = 12;
+
+/**
+ * Status codes per route, printed as one compact table, with the routes that failed first:
+ * jest prints a file's console output before its failures, and a CI log cut short after the
+ * table would otherwise not say why.
+ */
 export class StatusTally {
   private readonly routes = new Map<string, Map<number, number>>();
   private readonly seconds = new Map<string, number>();
+  private readonly failures = new Map<string, string>();
 
-  /** Runs `fuzz` and notes how long the route took. */
+  /** Runs `fuzz`, notes how long the route took and, if it failed, why. */
   async time(route: string, fuzz: () => Promise<void>) {
     const started = performance.now();
     try {
       await fuzz();
+    } catch (error) {
+      // fast-check gives the property's own error as the cause, not in the message.
+      const cause = error instanceof Error && error.cause ? `\nCause: ${String(error.cause)}` : '';
+      const lines = `${String(error)}${cause}`.split('\n').filter((line) => line.trim() !== '');
+      this.failures.set(route, lines.slice(0, FAILURE_LINES).join('\n'));
+      throw error;
     } finally {
       this.seconds.set(route, (performance.now() - started) / 1000);
     }
@@ -135,6 +149,7 @@ export class StatusTally {
     }
     return [
       title,
+      ...[...this.failures].map(([route, failure]) => `FAILED ${route}:\n${failure}`),
       [
         'route'.padEnd(width),
         'runs'.padStart(7),
