@@ -81,9 +81,13 @@ describe('StatusTally', () => {
   it('puts why a route failed between the title and the table, and still fails the run', async () => {
     const tally = new StatusTally();
     await tally.time('GET /a', async () => tally.count('GET /a', 200));
-    const failure = new Error('Property failed after 3 tests\n{ seed: 42, path: "2:0" }\n', {
-      cause: new Error('POST /b answered 500'),
-    });
+    const counterexample = `Counterexample: [{"payload":"${'x'.repeat(5_000)}"}]`;
+    const failure = new Error(
+      `Property failed after 3 tests\n{ seed: 42, path: "2:0" }\n\n${counterexample}`,
+      {
+        cause: new Error('POST /b answered 500'),
+      },
+    );
     await expect(
       tally.time('POST /b', async () => {
         tally.count('POST /b', 500);
@@ -91,14 +95,15 @@ describe('StatusTally', () => {
       }),
     ).rejects.toBe(failure);
     const lines = tally.format('title').split('\n');
-    expect(lines.slice(0, 5)).toEqual([
+    expect(lines.slice(0, 6)).toEqual([
       'title',
       'FAILED POST /b:',
       'Error: Property failed after 3 tests',
-      '{ seed: 42, path: "2:0" }',
       'Cause: Error: POST /b answered 500',
+      '{ seed: 42, path: "2:0" }',
+      `${counterexample.slice(0, 1_000)}…`,
     ]);
-    expect(lines[6]).toMatch(/^GET \/a +1 +1 /);
-    expect(lines[7]).toMatch(/^POST \/b +1 +0 +0 +0 +1 /);
+    expect(lines[7]).toMatch(/^GET \/a +1 +1 /);
+    expect(lines[8]).toMatch(/^POST \/b +1 +0 +0 +0 +1 /);
   });
 });

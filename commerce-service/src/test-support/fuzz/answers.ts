@@ -81,6 +81,8 @@ export function pollutedPrototype(): string | undefined {
 
 /** Lines of a failure kept at the head of the table: fast-check's seed, path, counterexample. */
 const FAILURE_LINES = 12;
+/** A generated body can be long; the start of a line says enough to replay it by its seed. */
+const FAILURE_LINE_CHARS = 1_000;
 
 /**
  * Status codes per route, printed as one compact table, with the routes that failed first:
@@ -98,10 +100,17 @@ export class StatusTally {
     try {
       await fuzz();
     } catch (error) {
-      // fast-check gives the property's own error as the cause, not in the message.
-      const cause = error instanceof Error && error.cause ? `\nCause: ${String(error.cause)}` : '';
-      const lines = `${String(error)}${cause}`.split('\n').filter((line) => line.trim() !== '');
-      this.failures.set(route, lines.slice(0, FAILURE_LINES).join('\n'));
+      // fast-check gives the property's own error as the cause, not in the message: it comes
+      // first, before the seed and a counterexample that may be long.
+      const [headline = '', ...details] = String(error).split('\n');
+      const cause = error instanceof Error && error.cause ? [`Cause: ${String(error.cause)}`] : [];
+      const lines = [headline, ...cause, ...details]
+        .filter((line) => line.trim() !== '')
+        .slice(0, FAILURE_LINES)
+        .map((line) =>
+          line.length > FAILURE_LINE_CHARS ? `${line.slice(0, FAILURE_LINE_CHARS)}…` : line,
+        );
+      this.failures.set(route, lines.join('\n'));
       throw error;
     } finally {
       this.seconds.set(route, (performance.now() - started) / 1000);
