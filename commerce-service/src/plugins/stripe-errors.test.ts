@@ -19,6 +19,18 @@ async function checkoutWith(stripeUrl: string) {
   }
 }
 
+/** Asks for a checkout while Stripe answers every request with this error. */
+async function checkoutWhileStripeAnswers(status: number, type: string, message: string) {
+  const stripe = await startFakeStripe();
+  stripe.failWith(status, { type, message });
+  try {
+    const response = await checkoutWith(stripe.url);
+    return { response, stripeRequests: stripe.requests.length };
+  } finally {
+    await stripe.close();
+  }
+}
+
 const PAYMENTS_UNAVAILABLE = 'Payments are temporarily unavailable. Please try again in a moment.';
 
 describe('checkout when Stripe fails', () => {
@@ -36,17 +48,11 @@ describe('checkout when Stripe fails', () => {
     [500, 'api_error', 'An unknown error occurred'],
     [429, 'rate_limit_error', 'Too many requests hit the API too quickly.'],
   ])('answers 503 with Retry-After when Stripe answers %i', async (status, type, message) => {
-    const stripe = await startFakeStripe();
-    stripe.failWith(status, { type, message });
-    try {
-      const response = await checkoutWith(stripe.url);
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBe('5');
-      expect(response.json()).toEqual({ message: PAYMENTS_UNAVAILABLE });
-      expect(stripe.requests.length).toBeGreaterThan(0);
-    } finally {
-      await stripe.close();
-    }
+    const { response, stripeRequests } = await checkoutWhileStripeAnswers(status, type, message);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ message: PAYMENTS_UNAVAILABLE });
+    expect(stripeRequests).toBeGreaterThan(0);
   });
 
   it.each([
@@ -55,16 +61,10 @@ describe('checkout when Stripe fails', () => {
   ])(
     'answers 500 without Stripe words when Stripe refuses the shop (%i)',
     async (status, type, message) => {
-      const stripe = await startFakeStripe();
-      stripe.failWith(status, { type, message });
-      try {
-        const response = await checkoutWith(stripe.url);
-        expect(response.statusCode).toBe(500);
-        expect(response.json()).toEqual({ message: 'Internal server error' });
-        expect(response.body).not.toMatch(/sk_test|price_|Stripe|API Key/);
-      } finally {
-        await stripe.close();
-      }
+      const { response } = await checkoutWhileStripeAnswers(status, type, message);
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Internal server error' });
+      expect(response.body).not.toMatch(/sk_test|price_|Stripe|API Key/);
     },
   );
 });
