@@ -31,7 +31,7 @@ import {
 } from './modules/checkout/providers.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import type { CommerceContext } from './modules/checkout/service.ts';
-import { ensureSampleAssets, readBooks } from './modules/downloads/assets.ts';
+import { readBooks } from './modules/downloads/assets.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
@@ -132,7 +132,6 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await seedCatalogue(app.db);
 
   const books = readBooks();
-  ensureSampleAssets(config.ASSETS_DIR, books);
   const stripe = config.STRIPE_SECRET_KEY ? createStripeClient(config) : null;
   const ctx: CommerceContext = {
     db: app.db,

@@ -77,6 +77,14 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
   const next = path.join(ROOT, 'node_modules/next/dist/bin/next');
   const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
+  const production = env.NODE_ENV === 'production';
+  // Sample eBook files for a local run, unless the real ones are configured (ASSETS_DIR) or the
+  // shop runs as production, which must find the real files and refuses to start without them.
+  const sampleAssets =
+    production || env.ASSETS_DIR
+      ? ''
+      : `"${node}" "${tsx}" src/dev/write-sample-assets.ts "${path.join(env.DATA_DIR || dataDir, 'assets')}" && `;
+
   // Each command `exec`s node so that the shell is replaced, not kept as a parent: a signal
   // sent to the service (by concurrently on Ctrl-C, or by a process manager) reaches node.
   return [
@@ -93,7 +101,7 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
         PORT: String(ports.cms),
         // The CMS runs as development locally so that the printed sign-in is accepted;
         // production refuses the development password.
-        NODE_ENV: env.NODE_ENV === 'production' ? 'production' : 'development',
+        NODE_ENV: production ? 'production' : 'development',
         BROWSER: 'none',
         ...withDefaults(
           {
@@ -112,14 +120,17 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
       name: 'commerce',
       cwd: path.join(ROOT, 'commerce-service'),
       command:
-        mode === 'dev'
+        sampleAssets +
+        (mode === 'dev'
           ? `exec "${node}" "${tsx}" watch --clear-screen=false src/server.ts`
-          : `exec "${node}" dist/server.js`,
+          : `exec "${node}" dist/server.js`),
       env: {
         ...common,
         HOST,
         PORT: String(ports.commerce),
-        NODE_ENV: mode === 'dev' ? 'development' : 'production',
+        // Like the CMS: the embedded defaults (test checkout, mail as files, sample eBooks) are
+        // what production refuses, so only an explicit NODE_ENV=production runs as production.
+        NODE_ENV: production ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
         ...withDefaults(
           {
             DATA_DIR: dataDir,

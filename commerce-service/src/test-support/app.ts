@@ -1,6 +1,7 @@
 /** A commerce app on a throw-away database, with outgoing mail captured instead of sent. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
+import { ensureSampleAssets } from '../dev/sample-assets.ts';
 import type { MailMessage } from '../modules/mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -17,6 +18,7 @@ export async function createTestApp(
   options: Pick<AppOptions, 'onRoute'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(env);
+  ensureSampleAssets(database.config.ASSETS_DIR);
   const mail: MailMessage[] = [];
   const app = await buildApp(database.config, {
     ...options,

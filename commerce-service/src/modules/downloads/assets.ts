@@ -1,13 +1,10 @@
 /**
- * The eBook files a purchase grants, by key (`<book>.pdf`, `<book>.mp3`). In production they
- * sit in ASSETS_DIR; when a file is missing there, a sample is generated from the book's
- * outline in data/books.json so that every download works on a fresh machine.
+ * The eBook files a purchase grants, by key (`<book>.pdf`, `<book>.mp3`), read from
+ * ASSETS_DIR. Development and the tests fill that folder with samples (src/dev/); a live shop
+ * holds the real books there, and refuses to start without them (src/production-settings.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { renderChimeMp3 } from './sample-audio.ts';
-import { renderBookPdf } from './sample-pdf.ts';
 
 const BOOKS_FILE = new URL('../../../data/books.json', import.meta.url);
 
@@ -47,25 +44,4 @@ export function describeFile(key: string, books: Books): AssetFile | null {
     contentType: extension === 'pdf' ? 'application/pdf' : 'audio/mpeg',
     downloadName: `${book.title.replaceAll(' ', '-')}${extension === 'mp3' ? '-Audiobook' : ''}.${extension}`,
   };
-}
-
-const CHIMES: Record<string, number[]> = {
-  'aba-for-parents': [523.25, 659.25, 783.99],
-  'aba-case-studies': [440, 554.37, 659.25],
-};
-
-/** Generates any missing sample file; existing files (real books) are left alone. */
-export function ensureSampleAssets(assetsDir: string, books: Books): void {
-  mkdirSync(assetsDir, { recursive: true });
-  for (const [key, book] of Object.entries(books)) {
-    const pdf = path.join(assetsDir, `${key}.pdf`);
-    if (!existsSync(pdf)) writeFileSync(pdf, renderBookPdf(book));
-    const mp3 = path.join(assetsDir, `${key}.mp3`);
-    if (!existsSync(mp3)) {
-      writeFileSync(
-        mp3,
-        renderChimeMp3({ notesHz: CHIMES[key] ?? [392, 493.88, 587.33], repeats: 4 }),
-      );
-    }
-  }
 }

@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import path from 'node:path';
 import { buyLocally, createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
 import { TEST_ENV } from '../../test-support/database.ts';
 import { purchaseDetailSchema } from '../fulfilment/schemas.ts';
@@ -52,6 +54,28 @@ describe('GET /api/downloads/{token}', () => {
       'some-other-key-that-is-also-long-enough-000',
     );
     expect((await t.app.inject({ url: `/api/downloads/${token}` })).statusCode).toBe(403);
+  });
+
+  it('answers 503 with a message, not a server error, when a bought file is missing', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-case-studies', quantity: 1 }],
+      'missing-file@example.com',
+    );
+    const [pdf] = await linksOf(sessionId);
+    const file = path.join(t.app.config.ASSETS_DIR, 'aba-case-studies.pdf');
+    renameSync(file, `${file}.away`);
+    try {
+      const response = await t.app.inject({ url: pathOf(pdf?.url ?? '') });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        message:
+          'This file cannot be downloaded right now. Please try again later or write to support.',
+      });
+    } finally {
+      renameSync(`${file}.away`, file);
+    }
+    expect((await t.app.inject({ url: pathOf(pdf?.url ?? '') })).statusCode).toBe(200);
   });
 
   it('answers 410 once a link has expired', async () => {

@@ -1,6 +1,6 @@
 /**
  * Writes a small, valid multi-page PDF for an eBook: a cover, the contents and one page per
- * chapter. The shop ships these as sample files until the real books are configured.
+ * chapter: the sample edition that development and the tests deliver in place of the real book.
  */
 
 export interface BookOutline {
