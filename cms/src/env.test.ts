@@ -1,4 +1,9 @@
-import { DEVELOPMENT_ADMIN, parseCmsEnv, requireRuntimeSettings } from './env';
+import {
+  checkProductionSettings,
+  DEVELOPMENT_ADMIN,
+  parseCmsEnv,
+  requireRuntimeSettings,
+} from './env';
 
 const secrets = {
   APP_KEYS: 'first-key-0123456789,second-key-0123456789',
@@ -75,6 +80,38 @@ describe('requireRuntimeSettings', () => {
     expect(() => requireRuntimeSettings(parseCmsEnv(withoutPreview))).toThrow(
       /^Invalid configuration: PREVIEW_SECRET is required in production/,
     );
+  });
+
+  it('names every production problem at once, one line each', () => {
+    const {
+      PREVIEW_SECRET: _preview,
+      REVALIDATE_SECRET: _revalidate,
+      CMS_ADMIN_PASSWORD: _password,
+      ...bare
+    } = production;
+    expect(() => requireRuntimeSettings(parseCmsEnv(bare))).toThrow(
+      [
+        'Invalid configuration: REVALIDATE_SECRET is required in production (a random value shared with the storefront)',
+        'Invalid configuration: PREVIEW_SECRET is required in production (a random value shared with the storefront)',
+        'Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production (the development default is public)',
+      ].join('\n'),
+    );
+  });
+
+  it('lists every production requirement for the doctor, met or not', () => {
+    const checks = checkProductionSettings(parseCmsEnv(production));
+    expect(checks.map((check) => check.variable)).toEqual([
+      'APP_KEYS',
+      'API_TOKEN_SALT',
+      'ADMIN_JWT_SECRET',
+      'TRANSFER_TOKEN_SALT',
+      'JWT_SECRET',
+      'ENCRYPTION_KEY',
+      'REVALIDATE_SECRET',
+      'PREVIEW_SECRET',
+      'CMS_ADMIN_PASSWORD',
+    ]);
+    expect(checks.filter((check) => check.problem)).toEqual([]);
   });
 
   it('accepts a complete production configuration', () => {

@@ -99,10 +99,49 @@ const SECRETS = [
   'ENCRYPTION_KEY',
 ] as const;
 
+export interface SettingCheck {
+  variable: string;
+  requirement: string;
+  problem?: string;
+}
+
+/**
+ * What a live CMS needs, listed by `npm run doctor` and checked at start in production: its
+ * secrets, the secrets shared with the storefront and a password of the operator's own.
+ */
+export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
+  const checks: SettingCheck[] = [];
+  const add = (variable: string, requirement: string, problem: string | false) =>
+    checks.push({ variable, requirement, ...(problem ? { problem } : {}) });
+  for (const name of SECRETS) {
+    add(
+      name,
+      `${name} is set (random, at least 16 characters)`,
+      env[name] === undefined &&
+        `Invalid configuration: ${name} is required (a random value of at least 16 characters)`,
+    );
+  }
+  for (const name of ['REVALIDATE_SECRET', 'PREVIEW_SECRET'] as const) {
+    add(
+      name,
+      `${name} is set, the same value as the storefront's`,
+      !env[name] &&
+        `Invalid configuration: ${name} is required in production (a random value shared with the storefront)`,
+    );
+  }
+  add(
+    'CMS_ADMIN_PASSWORD',
+    "CMS_ADMIN_PASSWORD is the operator's own",
+    env.CMS_ADMIN_PASSWORD === DEVELOPMENT_ADMIN.password &&
+      'Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production (the development default is public)',
+  );
+  return checks;
+}
+
 /**
  * What the CMS needs to serve, checked when it starts (not when `strapi build` loads the
- * configuration): its secrets, and in production the shared secrets and a password of the
- * operator's own. Throws naming the first variable that is wrong.
+ * configuration): its secrets, and in production what checkProductionSettings lists. Throws
+ * one line per problem, each naming its variable.
  */
 export function requireRuntimeSettings(env: CmsEnv): void {
   const missing = SECRETS.find((name) => env[name] === undefined);
@@ -112,19 +151,10 @@ export function requireRuntimeSettings(env: CmsEnv): void {
     );
   }
   if (env.NODE_ENV !== 'production') return;
-  const missingShared = (['REVALIDATE_SECRET', 'PREVIEW_SECRET'] as const).find(
-    (name) => !env[name],
+  const problems = checkProductionSettings(env).flatMap((check) =>
+    check.problem ? [check.problem] : [],
   );
-  if (missingShared) {
-    throw new Error(
-      `Invalid configuration: ${missingShared} is required in production (a random value shared with the storefront)`,
-    );
-  }
-  if (env.CMS_ADMIN_PASSWORD === DEVELOPMENT_ADMIN.password) {
-    throw new Error(
-      'Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production (the development default is public)',
-    );
-  }
+  if (problems.length > 0) throw new Error(problems.join('\n'));
 }
 
 let parsed: CmsEnv | undefined;
@@ -139,7 +169,7 @@ export function exitOnConfigError<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    console.error(`cms: ${(error as Error).message}`);
+    for (const line of (error as Error).message.split('\n')) console.error(`cms: ${line}`);
     process.exit(1);
   }
 }

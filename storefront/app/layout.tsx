@@ -6,6 +6,7 @@ import { PageTracking } from '@/components/tracking/page-tracking';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { JsonLd } from '@/components/seo/json-ld';
 import { storefrontConfig } from '@/lib/config';
 import { organizationData, SITE_NAME } from '@/lib/seo/structured-data';
@@ -35,6 +36,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        <Suspense>
+          <TestModeBanner />
+        </Suspense>
         <Suspense>
           <ScrollToTop />
           <PageTracking />

@@ -91,6 +91,11 @@ export const configSchema = z.object({
   TRUST_PROXY: trustedProxies.default(['loopback']),
 
   // Payments: Stripe when a secret key is set, the built-in local test checkout otherwise.
+  /**
+   * A staging shop in production that sells through the test checkout, charging nothing:
+   * without it production refuses to start with no Stripe key (src/production-settings.ts).
+   */
+  ALLOW_TEST_CHECKOUT: z.stringbool({ error: 'must be true or false' }).default(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')

@@ -3,9 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findCheckoutSession, type StoredCheckoutSession } from './repository.ts';
 import { renderLocalCheckoutPage } from './local-page.ts';
-import { createCheckoutSessionBodySchema, createCheckoutSessionResponseSchema } from './schemas.ts';
+import {
+  checkoutModeSchema,
+  createCheckoutSessionBodySchema,
+  createCheckoutSessionResponseSchema,
+} from './schemas.ts';
 import {
   cancelLocalCheckout,
+  checkoutMode,
   createCheckoutSession,
   payLocalCheckout,
   type CommerceContext,
@@ -46,6 +51,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }> = a
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => createCheckoutSession(ctx, request.body, request.headers['idempotency-key']),
+  );
+
+  app.get(
+    '/api/checkout/mode',
+    {
+      schema: {
+        summary: 'Whether buyers are charged: live, test (a staging shop) or development',
+        response: { 200: checkoutModeSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=60').send({ mode: checkoutMode(ctx) }),
   );
 
   // The local test checkout exists only while no payment provider is configured.

@@ -32,3 +32,12 @@ export const createCheckoutSessionBodySchema = z.object({
 export const createCheckoutSessionResponseSchema = z.object({ checkoutUrl: z.url() });
 
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
+
+/**
+ * How the shop takes money: `live` charges buyers through Stripe; `test` is a production shop
+ * that charges nothing (the test checkout on a staging shop, or a Stripe test key), which every
+ * storefront page must say; `development` is a local run.
+ */
+export const checkoutModeSchema = z.object({ mode: z.enum(['live', 'test', 'development']) });
+
+export type CheckoutMode = z.infer<typeof checkoutModeSchema>['mode'];

@@ -13,13 +13,20 @@ import {
   insertCheckoutSession,
   type StoredCheckoutSession,
 } from './repository.ts';
-import type { CreateCheckoutSessionBody } from './schemas.ts';
+import type { CheckoutMode, CreateCheckoutSessionBody } from './schemas.ts';
 
 export interface CommerceContext {
   db: Kysely<Database>;
   config: Config;
   books: Books;
   provider: PaymentProvider;
+}
+
+/** Whether buyers are charged; a production shop that charges nothing says so on every page. */
+export function checkoutMode({ config, provider }: CommerceContext): CheckoutMode {
+  if (config.NODE_ENV !== 'production') return 'development';
+  const stripeTestKey = /^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY ?? '');
+  return provider.name === 'local' || stripeTestKey ? 'test' : 'live';
 }
 
 /** `https://shop/checkout/success?sessionId=<id>`; the path was checked to be on this site. */

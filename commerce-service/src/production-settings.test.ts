@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  blockingProblems,
+  checkProductionSettings,
+  isReservedEmail,
+  warnings,
+} from './production-settings.ts';
+
+const secrets = {
+  DOWNLOAD_SIGNING_SECRET: 'a-download-signing-secret-0123456789',
+  BETTER_AUTH_SECRET: 'a-better-auth-secret-0123456789abcdef',
+};
+
+const EBOOK_FILES = [
+  'aba-for-parents.pdf',
+  'aba-for-parents.mp3',
+  'aba-case-studies.pdf',
+  'aba-case-studies.mp3',
+];
+
+let dataDir: string;
+let assetsDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'commerce-production-'));
+  assetsDir = path.join(dataDir, 'ebooks');
+  mkdirSync(assetsDir);
+  for (const file of EBOOK_FILES) writeFileSync(path.join(assetsDir, file), `the real ${file}`);
+});
+
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** What an owner sets for a live shop: every requirement met. */
+const complete = () => ({
+  ...secrets,
+  DATA_DIR: dataDir,
+  ASSETS_DIR: assetsDir,
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  SMTP_URL: 'smtps://shop:secret@smtp.abaparentguides.com:465',
+  MAIL_FROM: 'ABA Parent Guides <no-reply@abaparentguides.com>',
+  ADMIN_EMAILS: 'owner@abaparentguides.com',
+  STOREFRONT_URL: 'https://abaparentguides.com',
+});
+
+describe('the production settings', () => {
+  it('refuses the embedded defaults with one line per problem, naming the variable and what to do', () => {
+    const checks = checkProductionSettings({ ...secrets, DATA_DIR: dataDir });
+    expect(blockingProblems(checks)).toEqual([
+      'STRIPE_SECRET_KEY is not set, so anyone could take every eBook through the free test checkout: set your Stripe secret key (sk_live_…), or ALLOW_TEST_CHECKOUT=true for a staging shop that charges nothing',
+      "STRIPE_WEBHOOK_SECRET is not set, so no payment would be confirmed: add a webhook endpoint for http://127.0.0.1:3000/api/webhooks/stripe in Stripe's dashboard and set its signing secret (whsec_…)",
+      `ASSETS_DIR (${path.join(dataDir, 'assets')}) lacks aba-for-parents.pdf, aba-for-parents.mp3, aba-case-studies.pdf, aba-case-studies.mp3: copy the real eBook files there (sample files are generated only for development)`,
+      "SMTP_URL is not set, so sign-in codes and receipts would be written to files and never reach anyone: set your mail provider's SMTP address (smtps://user:password@host:465)",
+      'MAIL_FROM is not set: set the sender buyers see, e.g. "ABA Parent Guides <no-reply@your-domain>", on a domain your SMTP provider sends for',
+      "ADMIN_EMAILS is not set: list the e-mail addresses of the shop's administrators, comma-separated",
+    ]);
+    expect(warnings(checks)).toEqual([
+      "STOREFRONT_URL is not set, so the links in e-mails lead to this machine only: set the shop's public address (https://…)",
+    ]);
+  });
+
+  it('passes a complete live configuration, listing every requirement as met', () => {
+    const checks = checkProductionSettings(complete());
+    expect(checks.filter((check) => check.problem)).toEqual([]);
+    expect(checks.map((check) => check.variable)).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_API_URL',
+      'ASSETS_DIR',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'ADMIN_EMAILS',
+      'STOREFRONT_URL',
+      'ALLOW_TEST_CHECKOUT',
+    ]);
+  });
+
+  it('lets a staging shop sell through the test checkout only when the owner says so', () => {
+    const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...staging } = complete();
+    expect(blockingProblems(checkProductionSettings(staging))).toHaveLength(2);
+    const checks = checkProductionSettings({ ...staging, ALLOW_TEST_CHECKOUT: 'true' });
+    expect(blockingProblems(checks)).toEqual([]);
+    expect(warnings(checks)).toEqual([
+      'ALLOW_TEST_CHECKOUT=true: this shop charges nothing, and every storefront page says so',
+    ]);
+  });
+
+  it('requires the webhook secret with a Stripe key', () => {
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...withoutWebhook } = complete();
+    expect(blockingProblems(checkProductionSettings(withoutWebhook))).toEqual([
+      "STRIPE_WEBHOOK_SECRET is not set, so no payment would be confirmed: add a webhook endpoint for https://abaparentguides.com/api/webhooks/stripe in Stripe's dashboard and set its signing secret (whsec_…)",
+    ]);
+  });
+
+  it('refuses the test seam that points the Stripe SDK elsewhere', () => {
+    expect(
+      blockingProblems(
+        checkProductionSettings({ ...complete(), STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+      ),
+    ).toEqual([
+      'STRIPE_API_URL is set, which sends payments to another server than Stripe: remove it (it exists for the tests)',
+    ]);
+  });
+
+  it('names the eBook files that are missing or empty', () => {
+    rmSync(path.join(assetsDir, 'aba-case-studies.mp3'));
+    writeFileSync(path.join(assetsDir, 'aba-for-parents.pdf'), '');
+    expect(blockingProblems(checkProductionSettings(complete()))).toEqual([
+      `ASSETS_DIR (${assetsDir}) lacks aba-case-studies.mp3 and has empty aba-for-parents.pdf: copy the real eBook files there (sample files are generated only for development)`,
+    ]);
+  });
+
+  it('refuses administrators on domains reserved for examples', () => {
+    expect(
+      blockingProblems(
+        checkProductionSettings({
+          ...complete(),
+          ADMIN_EMAILS: 'owner@abaparentguides.com, Admin@Example.com, help@shop.test',
+        }),
+      ),
+    ).toEqual([
+      "ADMIN_EMAILS names admin@example.com, help@shop.test, on a domain reserved for examples where nobody receives mail: list your administrators' real addresses",
+    ]);
+  });
+
+  it.each([
+    ['admin@example.com', true],
+    ['admin@example.org', true],
+    ['admin@example.net', true],
+    ['admin@mail.example.com', true],
+    ['admin@shop.test', true],
+    ['admin@shop.invalid', true],
+    ['admin@localhost', true],
+    ['admin@shop.localhost', true],
+    ['admin@shop.example', true],
+    ['admin@abaparentguides.com', false],
+    ['admin@examples.com', false],
+    ['admin@example.co.uk', false],
+    ['admin@notexample.com', false],
+  ])('%s is on a reserved domain: %s', (email, reserved) => {
+    expect(isReservedEmail(email)).toBe(reserved);
+  });
+
+  it('warns when the links in e-mails would lead to this machine', () => {
+    expect(
+      warnings(checkProductionSettings({ ...complete(), STOREFRONT_URL: 'http://localhost:3000' })),
+    ).toEqual([
+      "STOREFRONT_URL is http://localhost:3000, so the links in e-mails lead to this machine only: set the shop's public address (https://…)",
+    ]);
+  });
+
+  it('reports an invalid variable as the one problem, as the service would at start', () => {
+    expect(
+      blockingProblems(checkProductionSettings({ ...complete(), SMTP_URL: 'mail.example.com' })),
+    ).toEqual(['Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL']);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * What a live shop needs of its settings, checked when the service starts with
+ * NODE_ENV=production (before it listens) and listed by `npm run doctor`. The embedded
+ * defaults that make `npm start` work with nothing configured would, in production, give the
+ * books away (the test checkout), lose the mail (.eml files), deliver sample files, or make
+ * nobody an administrator; each requirement below names its variable and what to do.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { readCatalogueFile } from './modules/catalogue/service.ts';
+import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
+
+export interface SettingCheck {
+  /** The variable the requirement is about. */
+  variable: string;
+  /** What a live shop needs, as the doctor lists it. */
+  requirement: string;
+  /** What is wrong and what to do; absent when the requirement is met. */
+  problem?: string;
+  /** Printed at start, but does not stop the service. */
+  warning?: boolean;
+}
+
+/** Domains and top-level domains reserved for examples and tests: nobody receives mail there. */
+const RESERVED_DOMAINS = ['example.com', 'example.org', 'example.net'];
+const RESERVED_TLDS = ['test', 'invalid', 'localhost', 'example'];
+
+export function isReservedEmail(email: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  return (
+    RESERVED_TLDS.includes(tld) ||
+    RESERVED_DOMAINS.some((reserved) => domain === reserved || domain.endsWith(`.${reserved}`))
+  );
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The files the catalogue grants that are missing or empty in the folder. */
+function missingFiles(assetsDir: string): { missing: string[]; empty: string[] } {
+  const keys = [...new Set(readCatalogueFile().flatMap((product) => product.file_keys))];
+  const missing: string[] = [];
+  const empty: string[] = [];
+  for (const key of keys) {
+    try {
+      const stats = statSync(path.join(assetsDir, key));
+      if (!stats.isFile()) missing.push(key);
+      else if (stats.size === 0) empty.push(key);
+    } catch {
+      missing.push(key);
+    }
+  }
+  return { missing, empty };
+}
+
+function assetsCheck(config: Config): SettingCheck {
+  const check = {
+    variable: 'ASSETS_DIR',
+    requirement: 'ASSETS_DIR holds every eBook file the catalogue names, each non-empty',
+  };
+  const { missing, empty } = missingFiles(config.ASSETS_DIR);
+  if (missing.length === 0 && empty.length === 0) return check;
+  const parts = [
+    missing.length > 0 ? `lacks ${missing.join(', ')}` : '',
+    empty.length > 0 ? `has empty ${empty.join(', ')}` : '',
+  ].filter(Boolean);
+  return {
+    ...check,
+    problem: `ASSETS_DIR (${config.ASSETS_DIR}) ${parts.join(' and ')}: copy the real eBook files there (sample files are generated only for development)`,
+  };
+}
+
+/** Every production requirement of the service, met or not, for the given environment. */
+export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] {
+  let config: Config;
+  try {
+    config = loadConfig({ ...env, NODE_ENV: 'production' });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return [
+      { variable: 'configuration', requirement: 'Every variable is valid', problem: error.message },
+    ];
+  }
+  const isSet = (name: string) => Boolean(env[name]);
+  const checks: SettingCheck[] = [];
+  const add = (variable: string, requirement: string, problem: string | false, warning = false) =>
+    checks.push({ variable, requirement, ...(problem ? { problem, warning } : {}) });
+
+  const testCheckout = !isSet('STRIPE_SECRET_KEY') && config.ALLOW_TEST_CHECKOUT;
+  add(
+    'STRIPE_SECRET_KEY',
+    'STRIPE_SECRET_KEY is set: payments go through Stripe (or ALLOW_TEST_CHECKOUT=true on a staging shop)',
+    !isSet('STRIPE_SECRET_KEY') &&
+      !testCheckout &&
+      'STRIPE_SECRET_KEY is not set, so anyone could take every eBook through the free test checkout: set your Stripe secret key (sk_live_…), or ALLOW_TEST_CHECKOUT=true for a staging shop that charges nothing',
+  );
+  add(
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_WEBHOOK_SECRET is set: Stripe confirms each payment to /api/webhooks/stripe',
+    !isSet('STRIPE_WEBHOOK_SECRET') &&
+      !testCheckout &&
+      `STRIPE_WEBHOOK_SECRET is not set, so no payment would be confirmed: add a webhook endpoint for ${new URL('/api/webhooks/stripe', config.STOREFRONT_URL).toString()} in Stripe's dashboard and set its signing secret (whsec_…)`,
+  );
+  add(
+    'STRIPE_API_URL',
+    'STRIPE_API_URL is not set: the Stripe SDK talks to Stripe itself',
+    isSet('STRIPE_API_URL') &&
+      'STRIPE_API_URL is set, which sends payments to another server than Stripe: remove it (it exists for the tests)',
+  );
+  checks.push(assetsCheck(config));
+  add(
+    'SMTP_URL',
+    'SMTP_URL is set: sign-in codes, receipts and download links are sent by e-mail',
+    !isSet('SMTP_URL') &&
+      "SMTP_URL is not set, so sign-in codes and receipts would be written to files and never reach anyone: set your mail provider's SMTP address (smtps://user:password@host:465)",
+  );
+  add(
+    'MAIL_FROM',
+    'MAIL_FROM is set: the sender buyers see',
+    !isSet('MAIL_FROM') &&
+      'MAIL_FROM is not set: set the sender buyers see, e.g. "ABA Parent Guides <no-reply@your-domain>", on a domain your SMTP provider sends for',
+  );
+  const reserved = config.ADMIN_EMAILS.filter(isReservedEmail);
+  add(
+    'ADMIN_EMAILS',
+    "ADMIN_EMAILS lists the administrators' real e-mail addresses",
+    (!isSet('ADMIN_EMAILS') &&
+      "ADMIN_EMAILS is not set: list the e-mail addresses of the shop's administrators, comma-separated") ||
+      (reserved.length > 0 &&
+        `ADMIN_EMAILS names ${reserved.join(', ')}, on a domain reserved for examples where nobody receives mail: list your administrators' real addresses`),
+  );
+  const storefront = new URL(config.STOREFRONT_URL);
+  add(
+    'STOREFRONT_URL',
+    "STOREFRONT_URL is the shop's public https:// address (links in e-mails, Stripe's return pages)",
+    (!isSet('STOREFRONT_URL') || LOOPBACK_HOSTS.has(storefront.hostname)) &&
+      `STOREFRONT_URL is ${isSet('STOREFRONT_URL') ? config.STOREFRONT_URL : 'not set'}, so the links in e-mails lead to this machine only: set the shop's public address (https://…)`,
+    true,
+  );
+  add(
+    'ALLOW_TEST_CHECKOUT',
+    'ALLOW_TEST_CHECKOUT is off, or the shop is a staging shop',
+    testCheckout &&
+      'ALLOW_TEST_CHECKOUT=true: this shop charges nothing, and every storefront page says so',
+    true,
+  );
+  return checks;
+}
+
+/** The lines that stop a production start, one per unmet requirement. */
+export function blockingProblems(checks: SettingCheck[]): string[] {
+  return checks.flatMap((check) => (check.problem && !check.warning ? [check.problem] : []));
+}
+
+/** The lines printed at start that do not stop it. */
+export function warnings(checks: SettingCheck[]): string[] {
+  return checks.flatMap((check) => (check.problem && check.warning ? [check.problem] : []));
+}
