@@ -4,7 +4,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,28 +11,28 @@ import { fileURLToPath } from 'node:url';
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts src/server.ts with exactly this environment (and the PATH to find node). */
+/**
+ * Starts src/server.ts with exactly this environment (and the PATH to find node), on a port
+ * the system chooses; `listening` resolves with its address from the start-up log line.
+ */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
     cwd: serviceDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const listening = new Promise<string>((resolve) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+      if (address) resolve(address);
+    });
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, listening, stderr: () => stderr };
 }
 
 let dataDir: string;
@@ -49,7 +48,7 @@ const secrets = {
 
 describe('a production start', () => {
   it('with only the two secrets set, stops with exit code 1 and names every missing setting', async () => {
-    const server = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const server = startServer({ ...secrets, DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     const lines = server.stderr().trim().split('\n');
     for (const variable of [
@@ -79,11 +78,9 @@ describe('a production start', () => {
       'aba-case-studies.mp3',
     ])
       writeFileSync(path.join(assetsDir, file), `the real ${file}`);
-    const port = await freePort();
     const server = startServer({
       ...secrets,
       DATA_DIR: dataDir,
-      PORT: String(port),
       ASSETS_DIR: assetsDir,
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
@@ -93,15 +90,14 @@ describe('a production start', () => {
       STOREFRONT_URL: 'https://abaparentguides.com',
     });
     try {
-      const deadline = Date.now() + 25_000;
-      let answer: Response | undefined;
-      while (!answer && Date.now() < deadline && server.child.exitCode === null) {
-        answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-        if (!answer) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const address = await Promise.race([
+        server.listening,
+        server.exited.then((code) => `exited with ${code}`),
+      ]);
       expect(server.stderr()).toBe('');
-      expect(answer?.status).toBe(200);
-      expect(await answer?.json()).toEqual({ status: 'ok' });
+      const answer = await fetch(`${address}/healthz`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ status: 'ok' });
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
