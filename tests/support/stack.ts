@@ -116,6 +116,7 @@ async function waitForService({ service, child, log }: Started) {
   } catch (error) {
     throw new Error(
       `The ${service.name} did not start: ${(error as Error).message}\n--- ${service.name} log ---\n${readFileSync(log, 'utf8').slice(-4000)}`,
+      { cause: error },
     );
   }
 }

@@ -2,7 +2,7 @@
  * Every migration, in order. Listed in code rather than read from a folder so that the
  * compiled service and the tests run exactly the same set.
  */
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as catalogue from './0001-catalogue.ts';
 import * as ordersAndFulfilment from './0002-orders-and-fulfilment.ts';
 import * as signInCodeRequests from './0003-sign-in-code-requests.ts';
