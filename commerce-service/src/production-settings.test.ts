@@ -65,6 +65,8 @@ describe('the production settings', () => {
     const checks = checkProductionSettings(complete());
     expect(checks.filter((check) => check.problem)).toEqual([]);
     expect(checks.map((check) => check.variable)).toEqual([
+      'DOWNLOAD_SIGNING_SECRET',
+      'BETTER_AUTH_SECRET',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_API_URL',
@@ -148,6 +150,23 @@ describe('the production settings', () => {
       warnings(checkProductionSettings({ ...complete(), STOREFRONT_URL: 'http://localhost:3000' })),
     ).toEqual([
       "STOREFRONT_URL is http://localhost:3000, so the links in e-mails lead to this machine only: set the shop's public address (https://…)",
+    ]);
+  });
+
+  it('names a missing or short secret and still checks the rest', () => {
+    const { BETTER_AUTH_SECRET: _secret, ...withoutSecret } = complete();
+    expect(
+      blockingProblems(
+        checkProductionSettings({
+          ...withoutSecret,
+          DOWNLOAD_SIGNING_SECRET: 'short',
+          SMTP_URL: '',
+        }),
+      ),
+    ).toEqual([
+      'DOWNLOAD_SIGNING_SECRET is shorter than 32 characters: set a random value of at least 32 characters (openssl rand -base64 48)',
+      'BETTER_AUTH_SECRET is not set: set a random value of at least 32 characters (openssl rand -base64 48)',
+      "SMTP_URL is not set, so sign-in codes and receipts would be written to files and never reach anyone: set your mail provider's SMTP address (smtps://user:password@host:465)",
     ]);
   });
 

@@ -70,19 +70,40 @@ function assetsCheck(config: Config): SettingCheck {
   };
 }
 
+const SECRETS = ['DOWNLOAD_SIGNING_SECRET', 'BETTER_AUTH_SECRET'] as const;
+const SECRET_PLACEHOLDER = 'a placeholder that lets the other checks run';
+
 /** Every production requirement of the service, met or not, for the given environment. */
 export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] {
+  const secretChecks: SettingCheck[] = SECRETS.map((name) => {
+    const value = env[name] ?? '';
+    return {
+      variable: name,
+      requirement: `${name} is set (random, at least 32 characters)`,
+      ...(value.length < 32 && {
+        problem: `${name} is ${value ? 'shorter than 32 characters' : 'not set'}: set a random value of at least 32 characters (openssl rand -base64 48)`,
+      }),
+    };
+  });
+  // A missing secret is reported above; the rest is still checked.
+  const placeholders = Object.fromEntries(
+    SECRETS.filter((name) => (env[name] ?? '').length < 32).map((name) => [
+      name,
+      SECRET_PLACEHOLDER,
+    ]),
+  );
   let config: Config;
   try {
-    config = loadConfig({ ...env, NODE_ENV: 'production' });
+    config = loadConfig({ ...env, ...placeholders, NODE_ENV: 'production' });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return [
+      ...secretChecks,
       { variable: 'configuration', requirement: 'Every variable is valid', problem: error.message },
     ];
   }
   const isSet = (name: string) => Boolean(env[name]);
-  const checks: SettingCheck[] = [];
+  const checks: SettingCheck[] = [...secretChecks];
   const add = (variable: string, requirement: string, problem: string | false, warning = false) =>
     checks.push({ variable, requirement, ...(problem ? { problem, warning } : {}) });
 
