@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Lighthouse (mobile preset, the npm package) against the built storefront under `next start`,
- * and each page's first-load JavaScript beside that of a bare Next.js page built in the same
+ * Lighthouse (mobile preset, the npm package) against the built storefront as `npm start` runs
+ * it (server.mjs), and each page's first-load JavaScript beside that of a bare Next.js page built in the same
  * run. Prints the median of LIGHTHOUSE_RUNS runs per page (default 5) and the targets:
  * performance >= 95, accessibility 100, SEO 100. The throttling is the mobile preset's, 4x CPU
  * slowdown included, as the npm package applies it. The preset assumes a host with a

@@ -6,10 +6,11 @@
  * 1. The mix: LOAD_SECONDS (60) at LOAD_CONNECTIONS (200) through the storefront, in turn the
  *    home page, the shop, the blog list, a blog post, the products API and a checkout created
  *    on the local provider. Each request names another buyer in X-Forwarded-For, as the proxy
- *    in front of the shop does; the services believe it from loopback (`TRUST_PROXY`), so the
- *    per-visitor limits stay on, as in production, without one visitor's limit being the
- *    ceiling. Prints requests/s, p50/p99 and every answer that is not 2xx/3xx; the target is
- *    none, and the exit code is 1 otherwise.
+ *    in front of the shop does; the load generator is that proxy, so the storefront believes
+ *    it from loopback (`TRUSTED_PROXIES`) and passes it on, and the commerce service believes
+ *    the storefront (`TRUST_PROXY`): the per-visitor limits stay on, as in production, without
+ *    one visitor's limit being the ceiling. Prints requests/s, p50/p99 and every answer that
+ *    is not 2xx/3xx; the target is none, and the exit code is 1 otherwise.
  * 2. Cached pages beside a bare Next.js page with nothing in it, beside a bare Next.js app
  *    serving the same HTML as a static route, and beside nginx serving the same HTML when nginx
  *    is installed (the machine's limit): PAGE_SECONDS (15) each at PAGE_CONNECTIONS (100), one
@@ -215,8 +216,9 @@ const servers = [];
 let failed = false;
 let belowTarget = 0;
 try {
-  // As `npm start` runs it: no NODE_ENV, so the storefront runs as production.
-  const stack = await startStack({ env: { NODE_ENV: undefined } });
+  // As `npm start` runs it (no NODE_ENV, so the storefront runs as production), behind a proxy
+  // on this machine: the load generator.
+  const stack = await startStack({ env: { NODE_ENV: undefined, TRUSTED_PROXIES: 'loopback' } });
   servers.push(stack);
   const base = stack.urls.storefront;
   console.log(

@@ -10,7 +10,10 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The commerce API's zod schemas are imported from the service's TypeScript sources.
   transpilePackages: ['commerce-service'],
-  // The Docker image ships the self-contained server; local runs use `next start`.
+  // Loaded from node_modules rather than bundled, so that the standalone output carries it
+  // (and its dependencies) for server.mjs, which runs outside the build.
+  serverExternalPackages: ['proxy-addr'],
+  // The Docker image ships the self-contained build, run by server.mjs as local runs are.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   outputFileTracingRoot: path.join(import.meta.dirname, '..'),
   // Decided when the build runs, like the pixel id that the browser code inlines.

@@ -74,7 +74,6 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
   };
   const common = { ...env, STRAPI_TELEMETRY_DISABLED: 'true', NEXT_TELEMETRY_DISABLED: '1' };
   const strapi = path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js');
-  const next = path.join(ROOT, 'node_modules/next/dist/bin/next');
   const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
   const production = env.NODE_ENV === 'production';
@@ -147,7 +146,8 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
     {
       name: 'storefront',
       cwd: path.join(ROOT, 'storefront'),
-      command: `exec "${node}" "${next}" ${mode === 'dev' ? 'dev' : 'start'} --hostname ${HOST} --port ${ports.storefront}`,
+      // Next.js behind the step that says who the client is (storefront/server.mjs, ADR 0010).
+      command: `exec "${node}" server.mjs${mode === 'dev' ? ' --dev' : ''} --hostname ${HOST} --port ${ports.storefront}`,
       env: {
         ...common,
         ...withDefaults(

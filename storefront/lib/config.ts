@@ -4,9 +4,18 @@
  */
 import 'server-only';
 import { z } from 'zod';
+import { parseTrustedProxies } from './security/client-address.mjs';
 
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
 const secret = z.string().min(16, 'must be at least 16 characters');
+
+/** The same reading as the server's (server.mjs), so a value it would refuse is named here too. */
+const trustedProxies = z.string().transform((text, context): string[] => {
+  const parsed = parseTrustedProxies(text);
+  if (parsed.ok) return parsed.proxies;
+  context.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
 
 export const storefrontConfigSchema = z.object({
   CMS_URL: url().default('http://127.0.0.1:1337'),
@@ -25,6 +34,11 @@ export const storefrontConfigSchema = z.object({
   // Sent as a bearer token, from the server only; local model servers often need none.
   CHAT_API_KEY: z.string().optional(),
   CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  // The proxies in front of the storefront whose X-Forwarded-For and X-Forwarded-Proto are
+  // believed (server.mjs). None by default: the socket's peer is the visitor, whatever
+  // headers it sends. Not TRUST_PROXY, which the commerce service reads (one .env serves
+  // both): that one must keep trusting the storefront.
+  TRUSTED_PROXIES: trustedProxies.default([]),
 });
 
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

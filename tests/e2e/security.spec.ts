@@ -707,6 +707,8 @@ test.describe('on a shop of its own', () => {
         STRIPE_SECRET_KEY: 'sk_test_e2e_security',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_URL: stripe.url,
+        // The journeys play the TLS proxy in front of it, which says who each visitor is.
+        TRUSTED_PROXIES: 'loopback',
       },
     });
     base = shop.urls.storefront;

@@ -36,6 +36,7 @@ const LOCATION_VARIABLES = [
   'SITE_URL',
   'STOREFRONT_URL',
   'CMS_PUBLIC_URL',
+  'TRUSTED_PROXIES',
   'DATA_DIR',
   'CMS_DATA_DIR',
   'DATABASE_URL',
@@ -163,8 +164,8 @@ const stackUrls = (ports: Record<'storefront' | 'commerce' | 'cms', number>) => 
 /**
  * @param options.dataDir an existing data directory to start on (kept at stop); by default a
  *   fresh temporary one, removed at stop.
- * @param options.env configuration on top of the isolated environment (a benchmark runs the
- *   services as production, with `TRUST_PROXY`).
+ * @param options.env configuration on top of the isolated environment (the load bench runs the
+ *   services as production, with itself as the trusted proxy: `TRUSTED_PROXIES`).
  */
 export async function startStack(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},

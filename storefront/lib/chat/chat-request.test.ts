@@ -64,8 +64,8 @@ describe('visitorKey', () => {
   it.each([
     [{ 'x-forwarded-for': '203.0.113.7' }, '203.0.113.7'],
     [{ 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.1, 10.0.0.2' }, '203.0.113.7'],
-    [{ 'x-forwarded-for': '', 'x-real-ip': '198.51.100.4' }, '198.51.100.4'],
-    [{ 'x-real-ip': '198.51.100.4' }, '198.51.100.4'],
+    [{ 'x-forwarded-for': '', 'x-real-ip': '198.51.100.4' }, 'unknown-visitor'],
+    [{ 'x-real-ip': '198.51.100.4' }, 'unknown-visitor'],
     [{}, 'unknown-visitor'],
   ])('keys %j as %s', (headers, key) => {
     expect(visitorKey(new Headers(headers))).toBe(key);

@@ -73,12 +73,11 @@ export async function readChatRequest(request: Request): Promise<ChatRequestResu
 }
 
 /**
- * The visitor's address: the first hop of x-forwarded-for, which the proxy in front of the
- * storefront sets, or Next.js from the socket when none did. A proxy must replace a
- * header the visitor sent, or the visitor could pick a fresh key per request. Requests
- * without either header share one key, which errs towards refusing rather than allowing.
+ * The visitor's address: x-forwarded-for, which the storefront's server (server.mjs) sets to
+ * the one address it believes, from the socket and the trusted proxies; whatever the visitor
+ * sent there, or in x-real-ip, is gone by then. Requests without it share one key, which errs
+ * towards refusing rather than allowing.
  */
 export function visitorKey(headers: Headers): string {
-  const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return first || headers.get('x-real-ip')?.trim() || 'unknown-visitor';
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown-visitor';
 }

@@ -1,0 +1,107 @@
+/**
+ * The storefront's HTTP server: Next.js's own request handler, behind one step that says who
+ * the client is (ADR 0010). Next.js passes on any X-Forwarded-For a client sends, and the
+ * per-visitor limits count by it, so before Next sees a request its forwarding headers are
+ * rewritten from the socket's peer and the proxies listed in TRUSTED_PROXIES
+ * (lib/security/client-address.mjs).
+ *
+ *   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
+ *
+ * Without options it listens as Next's standalone server does: HOSTNAME (0.0.0.0) and PORT
+ * (3000); KEEP_ALIVE_TIMEOUT (milliseconds) as well. Plain JavaScript, so that it runs as it
+ * is, in the Docker image too.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  compileTrust,
+  headersForNext,
+  parseTrustedProxies,
+} from './lib/security/client-address.mjs';
+
+const dir = import.meta.dirname;
+const { values: options } = parseArgs({
+  options: {
+    dev: { type: 'boolean', default: false },
+    hostname: { type: 'string', default: process.env.HOSTNAME || '0.0.0.0' },
+    port: { type: 'string', default: process.env.PORT || '3000' },
+  },
+});
+const { dev, hostname } = options;
+const port = Number(options.port);
+
+// As `next start` and `next dev` do: an explicit NODE_ENV (the journeys' "test") is kept.
+process.env.NODE_ENV ||= dev ? 'development' : 'production';
+process.chdir(dir);
+
+const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+if (!trustedProxies.ok) {
+  console.error(`storefront: Invalid configuration: TRUSTED_PROXIES ${trustedProxies.message}`);
+  process.exit(1);
+}
+const trust = compileTrust(trustedProxies.proxies);
+
+// The standalone build (the Docker image) has no next.config.ts: its settings travel with the
+// build, and Next's own standalone server.js hands them to Next this same way.
+if (!dev && !existsSync(path.join(dir, 'next.config.ts'))) {
+  const manifest = path.join(dir, '.next/required-server-files.json');
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(
+    JSON.parse(readFileSync(manifest, 'utf8')).config,
+  );
+}
+
+const server = createServer();
+const keepAliveTimeout = Number.parseInt(process.env.KEEP_ALIVE_TIMEOUT ?? '', 10);
+if (Number.isInteger(keepAliveTimeout) && keepAliveTimeout >= 0) {
+  server.keepAliveTimeout = keepAliveTimeout;
+}
+
+// Imported once the environment above is set: parts of Next and React read it as they load.
+const { default: next } = await import('next');
+const app = next({ dev, dir, hostname, port, httpServer: server });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+server.on('request', (request, response) => {
+  request.headers = headersForNext(
+    { peer: request.socket.remoteAddress, encrypted: Boolean(request.socket.encrypted) },
+    request.headers,
+    trust,
+  );
+  handle(request, response).catch((error) => {
+    console.error(`Failed to handle request for ${request.url}`, error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end('Internal Server Error');
+  });
+});
+
+server.on('error', (error) => {
+  console.error('storefront: the server failed', error);
+  process.exit(1);
+});
+
+server.listen(port, hostname, () => {
+  console.log(
+    `storefront: ready on ${hostname}:${server.address().port}${dev ? ' (development)' : ''}`,
+  );
+});
+
+/**
+ * Stops taking connections, lets the requests under way finish, then closes Next (which runs
+ * what it scheduled after a response); exits with 128 + the signal's number, as Next does.
+ */
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  server.close(async () => {
+    await app.close().catch((error) => console.error(error));
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+  // The development server's own connections (hot reload) would never end by themselves.
+  if (dev) server.closeAllConnections();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
