@@ -115,6 +115,12 @@ test('the Live Chat card and Start Live Chat ask the chat assistant to open', as
     page.evaluate(() => (window as unknown as { openChatRequests: number }).openChatRequests);
   await page.getByRole('button', { name: 'Chat with our assistant' }).click();
   expect(await requests()).toBe(1);
+  // The chat opens over the page once its code has loaded; close it before the next button,
+  // which its backdrop would otherwise cover.
+  const chat = page.getByRole('dialog');
+  await expect(chat).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(chat).toBeHidden();
   await page.getByRole('button', { name: 'Start Live Chat' }).click();
   expect(await requests()).toBe(2);
 });
