@@ -87,10 +87,9 @@ export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] 
   });
   // A missing secret is reported above; the rest is still checked.
   const placeholders = Object.fromEntries(
-    SECRETS.filter((name) => (env[name] ?? '').length < 32).map((name) => [
-      name,
-      SECRET_PLACEHOLDER,
-    ]),
+    secretChecks
+      .filter((check) => check.problem)
+      .map((check) => [check.variable, SECRET_PLACEHOLDER]),
   );
   let config: Config;
   try {

@@ -9,7 +9,6 @@ export interface SettingCheck {
   variable: string;
   requirement: string;
   problem?: string;
-  warning?: boolean;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -59,5 +58,5 @@ export function checkProductionSettings(env: Record<string, string | undefined>)
 }
 
 export function blockingProblems(checks: SettingCheck[]): string[] {
-  return checks.flatMap((check) => (check.problem && !check.warning ? [check.problem] : []));
+  return checks.flatMap((check) => (check.problem ? [check.problem] : []));
 }

@@ -1,10 +1,6 @@
 /** What TypeScript sees of client-address.mjs, which the storefront's server runs as it is. */
 import type { IncomingHttpHeaders } from 'node:http';
 
-export declare const FORWARDING_HEADERS: ReadonlySet<string>;
-
-export declare const TRUSTED_PROXIES_FORMAT: string;
-
 export declare function parseTrustedProxies(
   text: string | undefined,
 ): { ok: true; proxies: string[] } | { ok: false; message: string };

@@ -15,7 +15,7 @@ import proxyAddr from 'proxy-addr';
  * Headers in which a client could say who it is or how it came. Next.js and the services
  * behind the storefront get only the ones this module writes.
  */
-export const FORWARDING_HEADERS = new Set([
+const FORWARDING_HEADERS = new Set([
   'x-forwarded-for',
   'x-forwarded-proto',
   'x-forwarded-host',
@@ -24,7 +24,7 @@ export const FORWARDING_HEADERS = new Set([
   'forwarded',
 ]);
 
-export const TRUSTED_PROXIES_FORMAT =
+const TRUSTED_PROXIES_FORMAT =
   'must be a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges';
 
 /**
