@@ -68,7 +68,7 @@ export function MyPurchases() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {dateOf(order.createdAt)} · {formatPrice(order.amountTotal, order.currency)} · Order ID:{' '}
-            {order.orderId}
+            {order.checkoutSessionId}
             {order.status === 'refunded' ? ' · refunded' : ''}
           </p>
           {order.files.length > 0 ? (

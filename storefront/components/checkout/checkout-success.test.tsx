@@ -124,15 +124,59 @@ it('alerts when a product has no download link and no page of its own', async ()
   );
 });
 
-it('shows Purchase Information Not Found for a purchase without products, and stays', async () => {
+it('goes straight to /thank-you for a purchase without products', async () => {
   answerDetail([]);
   renderPage();
-  expect(
-    await screen.findByRole('heading', { name: 'Purchase Information Not Found' }),
-  ).toBeInTheDocument();
-  expect(screen.getByText('Please check if the sessionId is correct')).toBeInTheDocument();
-  act(() => jest.advanceTimersByTime(5000));
-  expect(replace).not.toHaveBeenCalled();
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(0);
+  });
+  expect(replace).toHaveBeenCalledWith('/thank-you');
+  expect(screen.queryByText('Purchase Successful!')).not.toBeInTheDocument();
+});
+
+function answerStatus(status: number, message: string) {
+  fetchMock.mockResolvedValue({
+    ok: false,
+    status,
+    json: () => Promise.resolve({ message }),
+  });
+}
+
+it.each([
+  [404, 'No purchase was found for this session'],
+  [400, 'Invalid querystring: sessionId: must be a checkout session id'],
+])(
+  'shows Purchase Information Not Found when the service answers %i, and stays',
+  async (status, message) => {
+    answerStatus(status, message);
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'Purchase Information Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Please check if the sessionId is correct')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByText(/Purchase Failed|Retry Verification/)).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(5000));
+    expect(replace).not.toHaveBeenCalled();
+  },
+);
+
+it('keeps Purchase Failed with the server’s reason and Retry Verification for other failures', async () => {
+  answerStatus(409, 'The payment for this session is not complete');
+  renderPage();
+  expect(await screen.findByRole('heading', { name: 'Purchase Failed' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Failed to get purchase information: The payment for this session is not complete',
+  );
+  expect(screen.getByRole('button', { name: 'Retry Verification' })).toBeInTheDocument();
+});
+
+it('shows the URL’s sessionId as the Order ID', async () => {
+  answerDetail([product({})]);
+  renderPage();
+  await screen.findByRole('heading', { name: 'Purchase Successful!' });
+  expect(screen.getByText('Order ID:').closest('div')).toHaveTextContent('Order ID: cs_1');
+  expect(screen.queryByText('ord_1')).not.toBeInTheDocument();
 });
 
 it('says the sessionId is missing without calling the service', () => {

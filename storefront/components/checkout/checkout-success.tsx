@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import type { PurchaseDetail } from 'commerce-service/contract';
 import { ButtonLink } from '@/components/layout/button-link';
 import { confirmSubscriptionRecord } from '@/lib/commerce/confirm-subscription';
+import { isUnknownPurchase } from '@/lib/commerce/purchase-detail-client';
 import { DOWNLOAD_UNAVAILABLE_MESSAGE, downloadAction } from '@/lib/checkout/download-action';
 import { orderItemCountText, productDisplayName } from '@/lib/checkout/order-summary';
 import { GENERIC_THANK_YOU_PATH, thankYouRouteAfterPurchase } from '@/lib/checkout/thank-you-route';
@@ -72,6 +73,17 @@ export function CheckoutSuccess() {
     );
   }
   if (isLoading || (!data && !error)) return <CheckoutVerifying />;
+  if (error && isUnknownPurchase(error)) {
+    return (
+      <CheckoutCard tone="neutral" icon="?">
+        <ResultHeading>Purchase Information Not Found</ResultHeading>
+        <p className="mt-3 text-slate-700">Please check if the sessionId is correct</p>
+        <CheckoutActions>
+          <ButtonLink href="/shop">Back to Shop</ButtonLink>
+        </CheckoutActions>
+      </CheckoutCard>
+    );
+  }
   if (error || !data) {
     return (
       <CheckoutCard tone="error" icon="!">
@@ -94,18 +106,15 @@ export function CheckoutSuccess() {
       </CheckoutCard>
     );
   }
-  if (data.products.length === 0) {
-    return (
-      <CheckoutCard tone="neutral" icon="?">
-        <ResultHeading>Purchase Information Not Found</ResultHeading>
-        <p className="mt-3 text-slate-700">Please check if the sessionId is correct</p>
-        <CheckoutActions>
-          <ButtonLink href="/shop">Back to Shop</ButtonLink>
-        </CheckoutActions>
-      </CheckoutCard>
-    );
-  }
+  if (data.products.length === 0) return <NothingToShow />;
   return <PurchaseSuccessful purchase={data} sessionId={sessionId} />;
+}
+
+/** A paid order without products has nothing to list: the generic thank-you page says thanks. */
+function NothingToShow() {
+  const router = useRouter();
+  useEffect(() => router.replace(GENERIC_THANK_YOU_PATH), [router]);
+  return <CheckoutVerifying />;
 }
 
 function PurchaseSuccessful({
@@ -215,7 +224,7 @@ function PurchaseSuccessful({
       <dl className="mt-6 space-y-1 text-left text-sm text-slate-700">
         <div>
           <dt className="inline font-semibold">Order ID: </dt>
-          <dd className="inline break-all">{purchase.orderId}</dd>
+          <dd className="inline break-all">{sessionId}</dd>
         </div>
         {purchase.customerEmail ? (
           <div>

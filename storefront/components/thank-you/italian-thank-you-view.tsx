@@ -1,15 +1,9 @@
 /**
- * The Italian thank-you pages (spec §2: 'Italian and English variants exist; which variant sits
- * on which route is not shown'). Our reading: the short routes /thank-you/aba-for-parents and
- * /thank-you/case-studies are the Italian variants, the ebook-* routes the English ones.
- *
- * The spec's Italian parents page links 'Vai ai tuoi download' to /checkout/success and has a
- * lower English section with the download buttons; its case-studies page only says to check
- * the e-mail. Here both pages read the same way: the e-mail note, then 'Vai ai tuoi download',
- * which jumps to the lower English downloads section of this page. /checkout/success would
- * bounce the buyer to the English page after 3 seconds, and without a purchase it shows only
- * an error; the lower section shows the purchase's signed links, or, without a purchase, the
- * 'e-mail me my links' form, so both pages always lead to the files. No Purchase event (§9).
+ * The Italian thank-you pages, on the short routes /thank-you/aba-for-parents and
+ * /thank-you/case-studies (the ebook-* routes are the English ones; docs/product.md). The
+ * parents page's 'Vai ai tuoi download' leads to the checkout success page of the purchase,
+ * and a lower English section holds its download buttons; the case-studies page has no
+ * buttons and sends the buyer to the e-mail with the link. Neither sends a Purchase event.
  */
 import Link from 'next/link';
 import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
@@ -40,6 +34,7 @@ const VARIANTS = {
       { href: '/contact', label: 'Hai domande? Contattaci' },
       { href: '/shop', label: 'Scopri ABA Case Studies' },
     ],
+    downloads: true,
   },
   'case-studies': {
     slug: 'ebook-aba-case-studies',
@@ -55,8 +50,16 @@ const VARIANTS = {
       { href: '/contact', label: 'Condividi la tua storia o chiedi un consiglio' },
       { href: '/shop', label: 'Scopri ABA for Parents' },
     ],
+    downloads: false,
   },
 } as const;
+
+/** The purchase's success page, which lists its downloads; without a purchase it says so. */
+function checkoutSuccessPath(sessionId: string | null): string {
+  return sessionId
+    ? `/checkout/success?sessionId=${encodeURIComponent(sessionId)}`
+    : '/checkout/success';
+}
 
 export function ItalianThankYouView({
   variant,
@@ -78,17 +81,37 @@ export function ItalianThankYouView({
       </ThankYouHero>
       <div className="mx-auto max-w-4xl space-y-8 px-4">
         <div className={`rounded-xl border p-4 text-slate-800 ${theme.soft}`}>
-          <p>
-            <span aria-hidden="true">✉️ </span>
-            Ti abbiamo inviato un&apos;e-mail di conferma con il link per scaricare il PDF. Se non
-            la trovi tra qualche minuto, controlla anche la cartella spam.
-          </p>
-          <Link
-            href="#downloads"
-            className={`mt-4 inline-block rounded-lg px-6 py-3 font-semibold ${theme.solid}`}
-          >
-            Vai ai tuoi download
-          </Link>
+          {content.downloads ? (
+            <>
+              <p>
+                <span aria-hidden="true">✉️ </span>
+                Ti abbiamo inviato un&apos;e-mail di conferma con il link per scaricare il PDF. Se
+                non la trovi tra qualche minuto, controlla anche la cartella spam.
+              </p>
+              <Link
+                href={checkoutSuccessPath(sessionId)}
+                className={`mt-4 inline-block rounded-lg px-6 py-3 font-semibold ${theme.solid}`}
+              >
+                Vai ai tuoi download
+              </Link>
+            </>
+          ) : (
+            <>
+              <p>
+                <span aria-hidden="true">✉️ </span>
+                Il link per scaricare il tuo eBook e l&apos;audiolibro ti arriva via e-mail:
+                controlla la tua casella di posta. Se non la trovi tra qualche minuto, controlla
+                anche la cartella spam.
+              </p>
+              <p className="mt-3">
+                Non è arrivata?{' '}
+                <Link href="/contact" className="font-semibold underline">
+                  Scrivici
+                </Link>{' '}
+                e ti rispondiamo entro 24 ore.
+              </p>
+            </>
+          )}
         </div>
         <ThankYouCard theme={theme} title={content.stepsTitle} id="next-steps-heading">
           <ol className="space-y-3">
@@ -109,16 +132,18 @@ export function ItalianThankYouView({
           </ol>
         </ThankYouCard>
         <ThankYouLinks theme={theme} links={[...content.links]} label="Dove andare ora" />
-        <div lang="en" className="space-y-8 border-t border-slate-200 pt-8">
-          <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
-            <PurchaseDownloads
-              sessionId={sessionId}
-              pageSlug={content.slug}
-              buttonClass={theme.solid}
-            />
-          </ThankYouCard>
-          <HowToListen theme={theme} />
-        </div>
+        {content.downloads ? (
+          <div lang="en" className="space-y-8 border-t border-slate-200 pt-8">
+            <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
+              <PurchaseDownloads
+                sessionId={sessionId}
+                pageSlug={content.slug}
+                buttonClass={theme.solid}
+              />
+            </ThankYouCard>
+            <HowToListen theme={theme} />
+          </div>
+        ) : null}
         <ClosingBanner
           theme={theme}
           heading="Stai facendo qualcosa di prezioso per tuo figlio"

@@ -1,7 +1,7 @@
-'use client';
-/** 'Order ID: ...' once the purchase of `?sessionId` is known (the same id as the receipt's). */
-import { usePurchaseDetail } from '@/components/checkout/use-purchase-detail';
-
+/**
+ * 'Order ID: ...' from the page's `?sessionId`, shown at once: the checkout session id is the
+ * order's reference everywhere a buyer or support sees one (docs/product.md).
+ */
 export function OrderIdLine({
   sessionId,
   label = 'Order ID',
@@ -9,11 +9,10 @@ export function OrderIdLine({
   sessionId: string | null;
   label?: string;
 }) {
-  const { data } = usePurchaseDetail(sessionId);
-  if (!data) return null;
+  if (!sessionId) return null;
   return (
     <p className="mt-4 text-sm text-slate-700">
-      {label}: <span className="break-all font-mono font-semibold">{data.orderId}</span>
+      {label}: <span className="break-all font-mono font-semibold">{sessionId}</span>
     </p>
   );
 }

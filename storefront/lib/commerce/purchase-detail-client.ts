@@ -18,6 +18,14 @@ export class PurchaseDetailError extends Error {
   }
 }
 
+/**
+ * The service knows no purchase by this id (404), or the id cannot be one (400): the page says
+ * "not found" rather than "failed", since retrying cannot help.
+ */
+export function isUnknownPurchase(error: PurchaseDetailError): boolean {
+  return error.status === 404 || error.status === 400;
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Network error, please try again later';
 
 const failed = (reason: string) => `Failed to get purchase information: ${reason}`;

@@ -319,4 +319,18 @@ describe('fulfilment happens exactly once', () => {
     expect(mails).toHaveLength(1);
     expect(await countRows('orders', sessionId)).toBe(1);
   });
+
+  it('gives the checkout session id as the receipt’s Order ID, the reference the pages show', async () => {
+    const { sessionId } = await startCheckout([
+      { productId: 'ebook-aba-case-studies', quantity: 1 },
+    ]);
+    await pay(sessionId, 'receipt.reference@example.com');
+    const mail = await t.app.db
+      .selectFrom('mail_outbox')
+      .select(['text_body', 'html_body'])
+      .where('to_address', '=', 'receipt.reference@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`Order ID: ${sessionId}\n`);
+    expect(mail.html_body).toContain(`Order ID: <strong>${sessionId}</strong>`);
+  });
 });

@@ -87,7 +87,9 @@ export async function fulfilCheckoutSession(
       paymentIntentId: paid.paymentIntentId,
     });
     const mail = orderConfirmationMail({
-      orderId,
+      // The buyer's order reference is the checkout session id, as on the shop's pages and in
+      // the admin's records (docs/product.md).
+      orderId: paid.sessionId,
       items: paid.lines.map((line) =>
         line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
       ),
