@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { failureTexts } from './plugins/failure-texts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -109,9 +110,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       max: 600,
       timeWindow: '1 minute',
       // Thrown, so the errors plugin answers it in the route's own error shape.
-      errorResponseBuilder: (_request, context) => ({
+      errorResponseBuilder: (request, context) => ({
         statusCode: context.statusCode,
-        message: `Too many requests: please wait ${context.after} and try again.`,
+        message: failureTexts(request).tooManyRequests(context),
       }),
     });
   }

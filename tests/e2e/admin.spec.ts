@@ -45,7 +45,9 @@ test('a visitor who is not signed in goes to the login page, and Back does not r
 
   const api = await page.request.get('/api/subscription-records');
   expect(api.status()).toBe(401);
-  expect(await api.json()).toEqual({ error: 'Sign in with an administrator account to do this.' });
+  expect(await api.json()).toEqual({
+    error: 'Accedi con un account amministratore per continuare.',
+  });
 });
 
 test('a signed-in account that is not an administrator sees the not-authorised view, and the API answers 403', async ({
@@ -65,7 +67,7 @@ test('a signed-in account that is not an administrator sees the not-authorised v
   const api = await page.request.get('/api/subscription-records');
   expect(api.status()).toBe(403);
   expect(await api.json()).toEqual({
-    error: 'Your account is not an administrator, so it cannot do this.',
+    error: 'Il tuo account non è un amministratore: non può eseguire questa operazione.',
   });
 });
 

@@ -34,8 +34,8 @@ const CROSS_SITE_REFUSAL = {
   message: 'Requests from another site are not accepted.',
   error: 'Requests from another site are not accepted.',
 };
-const NOT_ADMIN = 'Your account is not an administrator, so it cannot do this.';
-const SIGNED_OUT = 'Sign in with an administrator account to do this.';
+const NOT_ADMIN = 'Il tuo account non è un amministratore: non può eseguire questa operazione.';
+const SIGNED_OUT = 'Accedi con un account amministratore per continuare.';
 const OWNER_EMAIL = 'support@abaparentguides.com';
 
 const contactBody = (name: string) => ({
@@ -762,7 +762,7 @@ test.describe('on a shop of its own', () => {
       ).toBe(401);
     const next = await verifyOtp(request, 'spray20@example.com', '123456', client);
     expect(next.status()).toBe(429);
-    expect((await next.json()).error).toMatch(/^Too many requests/);
+    expect((await next.json()).error).toMatch(/^Troppe richieste: attendi /);
     // Another visitor is not held back by this one.
     expect((await verifyOtp(request, 'spray@example.com', '123456', '203.0.113.22')).status()).toBe(
       401,
@@ -777,7 +777,7 @@ test.describe('on a shop of its own', () => {
       expect((await sendOtp(request, `flood${sent}@example.com`, client)).status()).toBe(200);
     const eleventh = await sendOtp(request, 'flood10@example.com', client);
     expect(eleventh.status()).toBe(429);
-    expect((await eleventh.json()).error).toMatch(/^Too many requests/);
+    expect((await eleventh.json()).error).toMatch(/^Troppe richieste: attendi /);
     expect((await sendOtp(request, 'not.flooding@example.com', '203.0.113.24')).status()).toBe(200);
   });
 

@@ -4,6 +4,7 @@
  * shows what /api/users/me says.
  */
 import fp from 'fastify-plugin';
+import { failureTexts } from './failure-texts.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createShopAuth,
@@ -71,12 +72,11 @@ export const authPlugin = fp(async (app) => {
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await app.currentUser(request);
+    const texts = failureTexts(request);
     if (!user) {
-      await reply.status(401).send({ error: 'Sign in with an administrator account to do this.' });
+      await reply.status(401).send({ error: texts.signInAsAdmin });
     } else if (!user.isAdmin) {
-      await reply
-        .status(403)
-        .send({ error: 'Your account is not an administrator, so it cannot do this.' });
+      await reply.status(403).send({ error: texts.notAdmin });
     }
   });
 });

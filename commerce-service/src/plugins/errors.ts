@@ -5,19 +5,18 @@
  * again, and nothing is wrong with the request. So is a Stripe that cannot be reached or is
  * failing. Stripe's own 4xx refusals are never passed on as the caller's fault: they come from
  * the shop's configuration (its key, its price ids) and are a logged 500. A route whose clients
- * read another shape than `{ message }` gives it as `config: { errorBody }`.
+ * read another shape than `{ message }` gives it as `config: { errorBody }`, and one whose
+ * failures appear on an Italian screen `config: { errorLanguage: 'it' }` (failure-texts.ts).
  */
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { failureTexts } from './failure-texts.ts';
 
 /** Seconds a client is asked to wait after a 503. */
 const RETRY_AFTER_SECONDS = 5;
-const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable';
-const PAYMENTS_UNAVAILABLE_MESSAGE =
-  'Payments are temporarily unavailable. Please try again in a moment.';
 
 /** Stripe did not answer, answered with its own failure, or asked the shop to slow down. */
 function isStripeUnavailable(error: InstanceType<typeof Stripe.errors.StripeError>): boolean {
@@ -60,41 +59,40 @@ function unavailable(request: FastifyRequest, reply: FastifyReply, message: stri
 
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const texts = failureTexts(request);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? 'is invalid',
       }));
       const where = error.validationContext ?? 'request';
-      const first = issues[0];
-      const summary = first ? `${first.path || where}: ${first.message}` : 'is invalid';
-      return reply.status(400).send(body(request, `Invalid ${where}: ${summary}`, { issues }));
+      return reply.status(400).send(body(request, texts.invalid(where, issues[0]), { issues }));
     }
     if (error instanceof Stripe.errors.StripeError) {
       if (isStripeUnavailable(error)) {
         request.log.error({ err: error }, 'request failed: Stripe is unavailable');
-        return unavailable(request, reply, PAYMENTS_UNAVAILABLE_MESSAGE);
+        return unavailable(request, reply, texts.paymentsUnavailable);
       }
       request.log.error(
         { err: error },
         'request failed: Stripe refused the shop (check STRIPE_SECRET_KEY and PRODUCT_STRIPE_PRICES)',
       );
-      return reply.status(500).send(body(request, 'Internal server error'));
+      return reply.status(500).send(body(request, texts.internal));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const text =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? texts.malformedJson : error.message;
       return reply.status(status).send(body(request, text));
     }
     if (await causedByDatabase(app, error)) {
       request.log.error({ err: error }, 'request failed: the database is unavailable');
-      return unavailable(request, reply, UNAVAILABLE_MESSAGE);
+      return unavailable(request, reply, texts.unavailable);
     }
     request.log.error({ err: error }, 'request failed');
     return reply
       .status(status >= 500 ? status : 500)
-      .send(body(request, status === 503 ? UNAVAILABLE_MESSAGE : 'Internal server error'));
+      .send(body(request, status === 503 ? texts.unavailable : texts.internal));
   });
 
   app.setNotFoundHandler((request, reply) =>

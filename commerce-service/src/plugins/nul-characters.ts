@@ -5,6 +5,7 @@
  * with a 400 that says where it was.
  */
 import fp from 'fastify-plugin';
+import { failureTexts } from './failure-texts.ts';
 
 /** Whether a string anywhere in `value` (keys included) holds a NUL character. */
 export function holdsNulCharacter(value: unknown): boolean {
@@ -34,9 +35,8 @@ export const nulCharactersPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
     const part = PARTS.find(([key]) => holdsNulCharacter(request[key]));
     if (part) {
-      throw Object.assign(new Error(`Invalid ${part[1]}: text must not contain NUL characters`), {
-        statusCode: 400,
-      });
+      const text = failureTexts(request).nulCharacters(part[1]);
+      throw Object.assign(new Error(text), { statusCode: 400 });
     }
   });
 });

@@ -12,6 +12,15 @@ import {
   truncateText,
 } from '@/lib/admin/truncate-text';
 
+/** The record's date as the page shows it, with the full date (year included) as its title. */
+function RecordDate({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatRecordDate(iso, { withYear: true })}>
+      {formatRecordDate(iso)}
+    </time>
+  );
+}
+
 export interface RecordActions {
   onEdit: (record: SubscriptionRecord) => void;
   onDelete: (record: SubscriptionRecord) => void;
@@ -77,7 +86,7 @@ export function RecordTable({
                 <Truncated value={record.session_id} maxLength={TABLE_TRUNCATE_LENGTH} />
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                {formatRecordDate(record.created_at)}
+                <RecordDate iso={record.created_at} />
               </td>
               <td className="px-4 py-3">
                 <ActionButtons record={record} wrap={false} {...actions} />
@@ -111,7 +120,9 @@ export function RecordCards({
               <Truncated value={record.session_id} maxLength={CARD_TRUNCATE_LENGTH} />
             </dd>
             <dt className="text-slate-600">Data Creazione</dt>
-            <dd>{formatRecordDate(record.created_at)}</dd>
+            <dd>
+              <RecordDate iso={record.created_at} />
+            </dd>
           </dl>
           <div className="mt-3">
             <ActionButtons record={record} {...actions} />

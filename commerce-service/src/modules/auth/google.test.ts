@@ -118,6 +118,8 @@ describe('Google sign-in', () => {
       url: '/api/oauth/google/redirect_url?originUrl=https%3A%2F%2Fevil.example',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: "originUrl must be this shop's address" });
+    expect(response.json()).toEqual({
+      error: 'Errore durante il login con Google: indirizzo di origine non valido',
+    });
   });
 });

@@ -179,7 +179,8 @@ describe('the per-client limit on code requests, behind the storefront', () => {
     }
     const eleventh = await requestCode('flood10@example.com', '127.0.0.1', '203.0.113.1');
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json().error).toMatch(/^Too many requests/);
+    // In Italian, like the login page that shows it.
+    expect(eleventh.json().error).toBe('Troppe richieste: attendi 10 minuti e riprova.');
 
     const otherVisitor = await requestCode('other.visitor@example.com', '127.0.0.1', '203.0.113.2');
     expect(otherVisitor.statusCode).toBe(200);
@@ -238,7 +239,7 @@ describe('roles', () => {
       const refused = await call(visitor);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({
-        error: 'Your account is not an administrator, so it cannot do this.',
+        error: 'Il tuo account non è un amministratore: non può eseguire questa operazione.',
       });
       const allowed = await call(admin);
       expect([200, 201, 404]).toContain(allowed.statusCode);
@@ -266,7 +267,9 @@ describe('roles', () => {
       payload: { user_id: 'user-43', email: 'other@example.com', session_id: 'cs_manual_42' },
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: 'A record for this session_id already exists' });
+    expect(duplicate.json()).toEqual({
+      error: 'Esiste già un subscription record con questo session_id',
+    });
     const invalid = await t.app.inject({
       method: 'PUT',
       url: `/api/subscription-records/${id}`,
@@ -274,7 +277,7 @@ describe('roles', () => {
       payload: { user_id: '', email: 'nope', session_id: 'x' },
     });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error).toMatch(/^Invalid body: /);
+    expect(invalid.json().error).toBe('Dati non validi (user_id): Lo User ID è obbligatorio');
     const updated = await t.app.inject({
       method: 'PUT',
       url: `/api/subscription-records/${id}`,
@@ -347,11 +350,57 @@ describe('GET /api/me/purchases', () => {
 });
 
 describe('Google sign-in without configuration', () => {
-  it('says clearly that it is not configured', async () => {
+  it('says in Italian, like the login page, that it is not active', async () => {
     const response = await t.app.inject({
       url: '/api/oauth/google/redirect_url?originUrl=http%3A%2F%2F127.0.0.1%3A3000',
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: 'Google sign-in is not configured' });
+    expect(response.json()).toEqual({
+      error: 'Errore durante il login con Google: l’accesso con Google non è attivo',
+    });
+  });
+});
+
+describe('the login page’s routes answer in Italian, the service’s own texts included', () => {
+  it('gives a validation failure in Italian, naming the field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      payload: { email: 'not an address' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'Dati non validi (email): Inserisci un indirizzo email valido',
+    });
+  });
+
+  it('refuses a NUL character in Italian', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      payload: { email: 'nul\u0000@example.com' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Dati non validi: il testo non può contenere il carattere NUL',
+    });
+  });
+
+  it('gives a malformed body in Italian', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-otp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Richiesta non valida: ricarica la pagina e riprova.',
+    });
+  });
+
+  it('keeps English for the English account page', async () => {
+    const response = await t.app.inject({ url: '/api/me/purchases' });
+    expect(response.json()).toEqual({ error: 'Not signed in' });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The spec's sign-in endpoints (§7), on top of Better Auth. Failures answer `{ error }`, as the
- * login page reads them; messages the page shows are in Italian, like the page.
+ * The spec's sign-in endpoints, on top of Better Auth. Failures answer `{ error }`, as the
+ * login page reads them; the routes the login page calls answer in Italian, like the page,
+ * the service's own texts included (plugins/failure-texts.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
@@ -21,6 +22,9 @@ import {
 const errorSchema = z.object({ error: z.string() });
 const okSchema = z.object({ success: z.literal(true) });
 const config = { errorBody: (error: string) => ({ error }) };
+/** The routes behind the Italian login page. */
+const loginConfig = { ...config, errorLanguage: 'it' as const };
+const GOOGLE_SIGN_IN_FAILED = 'Errore durante il login con Google';
 
 /** A new code for one address at most once a minute, and five times an hour. */
 const RESEND_SECONDS = 60;
@@ -57,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
   app.post(
     '/api/send-otp',
     {
-      config: { ...config, rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { ...loginConfig, rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
         summary: 'E-mails a 6-digit sign-in code (the same answer for every address)',
         body: sendOtpBodySchema,
@@ -99,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
   app.post(
     '/api/verify-otp',
     {
-      config: { ...config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { ...loginConfig, rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         summary: 'Signs in with the e-mailed code; sets the session cookie',
         body: verifyOtpBodySchema,
@@ -171,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
   app.get(
     '/api/oauth/google/redirect_url',
     {
-      config,
+      config: loginConfig,
       schema: {
         summary: "Google's sign-in address for the popup (state and PKCE kept by the server)",
         querystring: googleRedirectQuerySchema,
@@ -180,10 +184,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
     },
     async (request, reply) => {
       if (!app.config.GOOGLE_CLIENT_ID) {
-        return reply.status(503).send({ error: 'Google sign-in is not configured' });
+        return reply
+          .status(503)
+          .send({ error: `${GOOGLE_SIGN_IN_FAILED}: l’accesso con Google non è attivo` });
       }
       if (new URL(request.query.originUrl).origin !== storefront.origin) {
-        return reply.status(400).send({ error: "originUrl must be this shop's address" });
+        return reply
+          .status(400)
+          .send({ error: `${GOOGLE_SIGN_IN_FAILED}: indirizzo di origine non valido` });
       }
       const { headers, response } = await app.auth.api.signInSocial({
         body: { provider: 'google', callbackURL: '/', disableRedirect: true },
@@ -199,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
   app.post(
     '/api/sessions',
     {
-      config: { ...config, rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { ...loginConfig, rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         summary:
           "Completes Google sign-in with the popup's code and state; sets the session cookie",
@@ -209,7 +217,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
     },
     async (request, reply) => {
       if (!app.config.GOOGLE_CLIENT_ID) {
-        return reply.status(503).send({ error: 'Google sign-in is not configured' });
+        return reply
+          .status(503)
+          .send({ error: `${GOOGLE_SIGN_IN_FAILED}: l’accesso con Google non è attivo` });
       }
       const callback = new URL('/api/auth/callback/google', storefront.origin);
       callback.searchParams.set('code', request.body.code);
@@ -227,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
           { status: response.status, location: location.replace(/code=[^&]+/, 'code=…') },
           'Google sign-in failed',
         );
-        return reply.status(400).send({ error: 'Errore durante il login con Google' });
+        return reply.status(400).send({ error: GOOGLE_SIGN_IN_FAILED });
       }
       forwardCookies(reply, response.headers);
       return { success: true as const };

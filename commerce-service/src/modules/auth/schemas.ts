@@ -19,11 +19,14 @@ export const verifyOtpBodySchema = z.object({
   otp: z.string().regex(/^\d{6}$/, 'Il codice OTP è di 6 cifre'),
 });
 
-export const googleRedirectQuerySchema = z.object({ originUrl: z.url() });
+export const googleRedirectQuerySchema = z.object({
+  originUrl: z.url('L’indirizzo di origine non è valido'),
+});
 
+const GOOGLE_ANSWER_INVALID = 'La risposta di Google non è valida: riprova ad accedere';
 export const oauthSessionBodySchema = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(2048),
+  code: z.string().min(1, GOOGLE_ANSWER_INVALID).max(2048, GOOGLE_ANSWER_INVALID),
+  state: z.string().min(1, GOOGLE_ANSWER_INVALID).max(2048, GOOGLE_ANSWER_INVALID),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;

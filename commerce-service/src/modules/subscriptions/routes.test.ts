@@ -90,7 +90,7 @@ describe('subscription records', () => {
       const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
-        error: 'Sign in with an administrator account to do this.',
+        error: 'Accedi con un account amministratore per continuare.',
       });
     },
   );
@@ -122,7 +122,10 @@ describe('subscription records', () => {
           : {}),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'Invalid params: id: is not a record id' });
+      expect(response.json()).toMatchObject({
+        error: 'Dati non validi (id): non è l’id di un record',
+        issues: [{ path: 'id', message: 'non è l’id di un record' }],
+      });
     },
   );
 
@@ -133,6 +136,6 @@ describe('subscription records', () => {
       payload: { sessionId: 'cs_local_\ud800/../x' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatch(/^Invalid body: /);
+    expect(response.json().error).toMatch(/^Dati non validi \(sessionId\): /);
   });
 });

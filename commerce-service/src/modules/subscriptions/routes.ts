@@ -18,10 +18,15 @@ import {
 const errorSchema = z.object({ error: z.string() });
 /** Ids are 32-bit (PostgreSQL's serial): a larger number can name no record. */
 const idParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647, 'is not a record id'),
+  id: z.coerce.number().int().positive().max(2_147_483_647, 'non è l’id di un record'),
 });
-/** These routes answer failures as `{ error }`, as the admin page reads them (spec §7). */
-const config = { errorBody: (error: string) => ({ error }) };
+/**
+ * These routes answer failures as `{ error }`, in Italian, as the Italian admin page shows
+ * them (plugins/failure-texts.ts).
+ */
+const config = { errorBody: (error: string) => ({ error }), errorLanguage: 'it' as const };
+const DUPLICATE_SESSION = 'Esiste già un subscription record con questo session_id';
+const NO_SUCH_RECORD = 'Nessun subscription record con questo id';
 
 class RecordError extends Error {
   constructor(
@@ -82,8 +87,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }>
       try {
         return reply.status(201).send(await createSubscriptionRecord(ctx.db, body));
       } catch (error) {
-        if (isUniqueViolation(error))
-          throw new RecordError('A record for this session_id already exists', 409);
+        if (isUniqueViolation(error)) throw new RecordError(DUPLICATE_SESSION, 409);
         throw error;
       }
     },
@@ -108,11 +112,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }>
     async (request) => {
       try {
         const record = await updateSubscriptionRecord(ctx.db, request.params.id, request.body);
-        if (!record) throw new RecordError('No subscription record with this id', 404);
+        if (!record) throw new RecordError(NO_SUCH_RECORD, 404);
         return record;
       } catch (error) {
-        if (isUniqueViolation(error))
-          throw new RecordError('A record for this session_id already exists', 409);
+        if (isUniqueViolation(error)) throw new RecordError(DUPLICATE_SESSION, 409);
         throw error;
       }
     },
@@ -126,7 +129,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }>
     },
     async (request) => {
       const record = await deleteSubscriptionRecord(ctx.db, request.params.id);
-      if (!record) throw new RecordError('No subscription record with this id', 404);
+      if (!record) throw new RecordError(NO_SUCH_RECORD, 404);
       return record;
     },
   );

@@ -10,18 +10,21 @@ export const subscriptionRecordSchema = z.object({
   created_at: z.string(),
 });
 
+/** Its messages are in Italian, as the admin page shows them. */
 export const subscriptionRecordInputSchema = z.object({
   user_id: z
     .string()
     .trim()
-    .min(1, 'user_id is required')
-    .max(255, 'user_id cannot exceed 255 characters'),
-  email: z.email('email must be a valid e-mail address').max(320),
+    .min(1, 'Lo User ID è obbligatorio')
+    .max(255, 'Lo User ID non può superare 255 caratteri'),
+  email: z
+    .email('Inserisci un indirizzo email valido')
+    .max(320, "L'email non può superare 320 caratteri"),
   session_id: z
     .string()
     .trim()
-    .min(1, 'session_id is required')
-    .max(255, 'session_id cannot exceed 255 characters'),
+    .min(1, 'Il Session ID è obbligatorio')
+    .max(255, 'Il Session ID non può superare 255 caratteri'),
 });
 
 export const confirmSubscriptionBodySchema = z.object({ sessionId: checkoutSessionIdSchema });
