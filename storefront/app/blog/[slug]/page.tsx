@@ -1,9 +1,13 @@
 import type { Metadata } from 'next';
 import { draftMode } from 'next/headers';
-import { notFound } from 'next/navigation';
+import { NotFoundStatus } from '@/components/layout/not-found-status';
 import { JsonLd } from '@/components/seo/json-ld';
 import { PostArticle } from '@/components/blog/post-article';
-import { PostUnavailable } from '@/components/blog/post-unavailable';
+import {
+  POST_NOT_FOUND_TITLE,
+  POST_UNAVAILABLE_TEXT,
+  PostUnavailable,
+} from '@/components/blog/post-unavailable';
 import { PreviewBanner } from '@/components/blog/preview-banner';
 import { storefrontConfig } from '@/lib/config';
 import { pageMetadata, SHARE_IMAGE } from '@/lib/seo/page-metadata';
@@ -24,7 +28,12 @@ export function generateStaticParams(): { slug: string }[] {
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { slug } = await params;
   const post = await postForRequest(slug);
-  if (!post) notFound();
+  if (!post)
+    return {
+      title: POST_NOT_FOUND_TITLE,
+      description: POST_UNAVAILABLE_TEXT,
+      robots: { index: false },
+    };
   if (post === 'failed') return { title: 'Blog' };
   const metadata = pageMetadata({
     title: post.title,
@@ -51,7 +60,14 @@ export default async function BlogPostPage({ params }: Params) {
   const post = await postForRequest(slug);
   if (post === 'failed')
     return <PostUnavailable title="Impossibile caricare il post del blog" unavailable />;
-  if (!post) notFound();
+  if (!post) {
+    return (
+      <>
+        <PostUnavailable title={POST_NOT_FOUND_TITLE} />
+        <NotFoundStatus />
+      </>
+    );
+  }
   return (
     <main>
       {preview ? <PreviewBanner slug={slug} /> : null}
