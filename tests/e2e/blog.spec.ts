@@ -55,7 +55,7 @@ test('the blog list shows its badges, the three featured articles and the commun
     .getByRole('listitem')
     .filter({ hasText: 'Helping Siblings Understand Autism' });
   await expect(siblings.getByText('October 28, 2025', { exact: true })).toBeVisible();
-  await expect(siblings.getByText('1 min read', { exact: true })).toBeVisible();
+  await expect(siblings.getByText('2 min read', { exact: true })).toBeVisible();
   await expect(siblings.getByText('Di Emily Rogers', { exact: true })).toBeVisible();
   await expect(siblings.getByText(/^Brothers and sisters have big questions/)).toBeVisible();
   await expect(siblings.getByRole('link', { name: /Leggi tutto/ })).toHaveAttribute(
@@ -98,6 +98,23 @@ test('a featured card opens the post in Italian, server-rendered, with its closi
 
   await article.getByRole('link', { name: /Torna al Blog/ }).click();
   await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('a featured card promises the read time its post page shows', async ({ page }) => {
+  await page.goto('/blog');
+  const card = page
+    .getByRole('region', { name: 'Featured Articles' })
+    .getByRole('listitem')
+    .filter({ hasText: GETTING_STARTED.title });
+  const listed = await card.getByText(/^\d+ min read$/).textContent();
+  const [, minutes] = /^(\d+) min read$/.exec(listed ?? '') ?? [];
+  expect(`${minutes} min read`).toBe(GETTING_STARTED.readTime);
+
+  await card.getByRole('link', { name: GETTING_STARTED.title }).click();
+  await expect(page).toHaveURL(/\/blog\/featured-1$/);
+  await expect(page.getByRole('article').getByText(/^\d+ min di lettura$/)).toHaveText(
+    `${minutes} min di lettura`,
+  );
 });
 
 test('a blog post arrives complete in the server HTML, with its article data for search engines', async ({

@@ -37,7 +37,6 @@ export const blogPostSeed = z.object({
   featured: z.boolean(),
   category: z.string().max(80).optional(),
   icon: z.enum(['compass', 'heart', 'home', 'book', 'star', 'users']).optional(),
-  readTimeMinutes: z.number().int().min(1).max(120).optional(),
 });
 
 export const testimonialSeed = z.object({

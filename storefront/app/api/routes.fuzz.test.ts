@@ -167,7 +167,6 @@ const strapiPost: fc.Arbitrary<StrapiPost> = fc.record({
   featured: fc.option(fc.boolean()),
   category: fc.option(hostileText),
   icon: fc.option(fc.oneof(fc.constantFrom(...BLOG_ICONS), hostileText)),
-  readTimeMinutes: fc.option(fc.integer({ min: 0, max: 90 })),
   createdAt: fc
     .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
     .map((date) => date.toISOString()),

@@ -1,6 +1,7 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { BlogPost } from '@/lib/cms/blog-posts';
+import { readTimeMinutes } from '@/lib/blog/read-time';
 import { TopicIcon } from './topic-icon';
 
 /** One of the three featured articles (spec §2): image, category, icon, read time, excerpt. */
@@ -30,9 +31,7 @@ export function FeaturedArticleCard({ post, priority }: { post: BlogPost; priori
           </Link>
         </h3>
         {post.excerpt ? <p className="mt-3 flex-1 text-slate-700">{post.excerpt}</p> : null}
-        {post.readTimeMinutes ? (
-          <p className="mt-4 text-sm text-slate-600">{post.readTimeMinutes} min read</p>
-        ) : null}
+        <p className="mt-4 text-sm text-slate-600">{readTimeMinutes(post.content)} min read</p>
       </div>
     </li>
   );

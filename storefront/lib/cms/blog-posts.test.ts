@@ -15,7 +15,6 @@ function post(slug: string, featured: boolean, created_at: string): BlogPost {
     featured,
     category: null,
     icon: null,
-    readTimeMinutes: null,
   };
 }
 

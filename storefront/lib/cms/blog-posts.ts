@@ -19,7 +19,6 @@ const strapiBlogPostSchema = z.object({
   featured: z.boolean().nullable().optional(),
   category: z.string().nullable().optional(),
   icon: z.enum(BLOG_ICONS).nullable().optional().catch(null),
-  readTimeMinutes: z.number().int().nullable().optional(),
   createdAt: z.iso.datetime({ offset: true }),
   publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
@@ -39,7 +38,6 @@ export interface BlogPost {
   featured: boolean;
   category: string | null;
   icon: BlogIcon | null;
-  readTimeMinutes: number | null;
 }
 
 /** The fields of the spec's blog post entity, as `/api/blogposts` answers them. */
@@ -70,7 +68,6 @@ function toBlogPost(post: z.infer<typeof strapiBlogPostSchema>): BlogPost {
     featured: post.featured ?? false,
     category: post.category ?? null,
     icon: post.icon ?? null,
-    readTimeMinutes: post.readTimeMinutes ?? null,
   };
 }
 
