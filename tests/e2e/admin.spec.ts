@@ -198,4 +198,61 @@ test.describe('an administrator', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('main').getByText(changedEmail, { exact: true })).toHaveCount(0);
   });
+
+  test('reads every failure in Italian, and the dates as short month, day, hour and minute', async ({
+    page,
+    context,
+    isMobile,
+  }) => {
+    test.setTimeout(60_000);
+    const device = isMobile ? 'phone' : 'desktop';
+    const sessionId = `cs_e2e_italian_${device}`;
+    const first = `first.italian.${device}@example.com`;
+    const second = `second.italian.${device}@example.com`;
+    await signIn(page, context, ADMIN_EMAIL);
+    await page.goto(ADMIN_PAGE);
+    await expect(page.getByText('Caricamento subscription records...')).toHaveCount(0);
+
+    async function create(email: string) {
+      await page.getByRole('button', { name: 'Nuovo Subscription Record' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nuovo Subscription Record' });
+      await dialog.getByLabel('User ID').fill(`user-${email}`);
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Session ID').fill(sessionId);
+      await dialog.getByRole('button', { name: 'Crea' }).click();
+      return dialog;
+    }
+    await create(first);
+    await expect(page.getByText('Subscription record creato con successo!')).toBeVisible();
+
+    // The same session id twice: the server's refusal, in Italian.
+    const dialog = await create(second);
+    const banner = page.getByRole('alert').filter({ hasText: 'subscription record' });
+    await expect(banner).toHaveText('Esiste già un subscription record con questo session_id');
+    await page.getByRole('button', { name: 'Chiudi il messaggio di errore' }).click();
+    if (await dialog.isVisible()) await page.keyboard.press('Escape');
+
+    // The date: '21 nov, 14:05', with the full date, year included, as its title.
+    const date = page.getByRole('main').locator('time').filter({ visible: true }).first();
+    await expect(date).toHaveText(/^\d{1,2} [a-z]{3}, \d{2}:\d{2}$/);
+    await expect(date).toHaveAttribute('title', /^\d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}$/);
+
+    // Another administrator deletes the record while this one edits it.
+    await page.getByRole('button', { name: `Modifica il subscription record di ${first}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifica Subscription Record' });
+    const records = (await (await page.request.get('/api/subscription-records')).json()) as {
+      id: number;
+      email: string;
+    }[];
+    const record = records.find((item) => item.email === first);
+    expect(record).toBeDefined();
+    const removed = await page.request.delete(`/api/subscription-records/${record?.id}`);
+    expect(removed.status()).toBe(200);
+    await edit.getByLabel('Email').fill(`changed.${first}`);
+    await edit.getByRole('button', { name: 'Salva modifiche' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'subscription record' })).toHaveText(
+      'Nessun subscription record con questo id',
+    );
+    await expectNoSeriousAxeViolations(page);
+  });
 });

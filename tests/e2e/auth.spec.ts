@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
 import { payCheckout, startCheckout } from '../support/shop.js';
 import { signInByCode } from '../support/sign-in.js';
+import { startShopOnCms, type RunningStack } from '../support/stack.js';
 
 /** The navbar; on a phone its items sit in the menu, which is opened first. */
 async function navbar(page: Page) {
@@ -115,6 +116,34 @@ test('a refused Google consent shows the fallback error and nobody is signed in'
     'Errore durante il login con Google',
   );
   expect(await (await page.request.get('/api/users/me')).json()).toBeNull();
+});
+
+test.describe('a shop without Google sign-in set up', () => {
+  let shop: RunningStack;
+
+  test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+    testInfo.setTimeout(120_000);
+    shop = await startShopOnCms({
+      cmsPort: Number(new URL(process.env.E2E_CMS_URL as string).port),
+      // Empty is unset: this shop has no Google client.
+      env: { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' },
+    });
+  });
+
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+
+  test('the Italian login page says so in Italian', async ({ page }) => {
+    await page.goto(`${shop.urls.storefront}/login`);
+    await page.getByRole('button', { name: 'Continua con Google' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Errore durante il login con Google: l’accesso con Google non è attivo',
+    );
+    await expect(page.getByText(/not configured|Google sign-in/i)).toHaveCount(0);
+    const me = await page.request.get(`${shop.urls.storefront}/api/users/me`);
+    expect(await me.json()).toBeNull();
+  });
 });
 
 test('the callback page without code or error says so', async ({ page }) => {

@@ -142,6 +142,36 @@ test('an unknown post answers 404 with the Italian not-found view', async ({ pag
   await expectNoSeriousAxeViolations(page);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an unknown post is a 404 whose server HTML holds the shop’s shell and the Italian view', async ({
+    page,
+    request,
+  }) => {
+    const response = await page.goto('/blog/no-such-post-either');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Post non trovato', level: 1 })).toBeVisible();
+    await expect(
+      main.getByText('Il post del blog che stai cercando non esiste o non è più disponibile.'),
+    ).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Torna al Blog' })).toHaveAttribute(
+      'href',
+      '/blog',
+    );
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page).toHaveTitle(/^Post non trovato/);
+
+    // What a crawler reads: the view is in the document itself, not only in a script.
+    const html = await (await request.get('/blog/no-such-post-either')).text();
+    expect(html).not.toContain('id="__next_error__"');
+    expect(html).toMatch(/<h1[^>]*>Post non trovato<\/h1>/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
 test('sitemap.xml lists the pages and every published post; robots.txt points to it', async ({
   request,
 }) => {

@@ -78,7 +78,8 @@ test('a parent pays for two eBooks, sees the order, and lands on the first one�
   await expect(page.getByText('$42.99 · Audiobook included')).toBeVisible();
   await expect(page.getByText('$19.99 · Audiobook included')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Download eBook/ })).not.toHaveCount(0);
-  await expect(page.getByText('Order ID:')).toBeVisible();
+  // The order's reference is the session id of the address, as the admin's records list it.
+  await expect(page.getByText('Order ID:').locator('..')).toHaveText(`Order ID: ${sessionId}`);
   await expect(page.getByText(email)).toBeVisible();
   expect(await purchaseEvents(page)).toEqual([
     [
@@ -106,7 +107,7 @@ test('a parent pays for two eBooks, sees the order, and lands on the first one�
     { timeout: 4500 },
   );
   expect(Date.now() - shownAt).toBeGreaterThan(2000);
-  await expect(page.getByText(/^Order ID: /)).toBeVisible();
+  await expect(page.getByText(/^Order ID: /)).toHaveText(`Order ID: ${sessionId}`);
 
   // The pack holds both books, so whichever page it is, all four files are there.
   const downloads = page.getByRole('region', { name: 'Your Downloads' });
@@ -241,13 +242,28 @@ test('the success page without a sessionId says so', async ({ page }) => {
   await expectNoSeriousAxeViolations(page);
 });
 
-test('an unknown sessionId shows Purchase Failed with the server’s reason and Retry Verification', async ({
+test('an unknown sessionId shows Purchase Information Not Found with Back to Shop', async ({
   page,
 }) => {
   await page.goto('/checkout/success?sessionId=cs_local_does_not_exist');
+  await expect(page.getByRole('heading', { name: 'Purchase Information Not Found' })).toBeVisible();
+  await expect(page.getByText('Please check if the sessionId is correct')).toBeVisible();
+  await expect(page.getByText('Purchase Failed')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry Verification' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('link', { name: 'Back to Shop' }).click();
+  await page.waitForURL((url) => url.pathname === '/shop');
+});
+
+test('a checkout that is not paid shows Purchase Failed with the server’s reason and Retry Verification', async ({
+  page,
+  request,
+}) => {
+  const { sessionId } = await startCheckout(request, [CASE_STUDIES]);
+  await page.goto(`/checkout/success?sessionId=${sessionId}`);
   await expect(page.getByRole('heading', { name: 'Purchase Failed' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Failed to get purchase information: No purchase was found for this session',
+    'Failed to get purchase information: The payment for this session is not complete',
   );
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Retry Verification' }).click();
@@ -319,7 +335,38 @@ test('a thank-you page without a purchase e-mails the links instead of showing f
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the Italian thank-you page sends no Purchase event and Vai ai tuoi download leads to the files', async ({
+test('the Italian parents page: Vai ai tuoi download leads to the purchase’s success page; files below; no Purchase event', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  await recordPixelEvents(page);
+  const sessionId = await paidSession(
+    request,
+    `checkout.italian.parents.${isMobile ? 'phone' : 'desktop'}@example.com`,
+    [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+  );
+  await page.goto(`/thank-you/aba-for-parents?sessionId=${sessionId}`);
+  await expect(page.getByRole('main')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { name: 'Grazie per il tuo acquisto!' })).toBeVisible();
+  await expect(page.getByText('controlla anche la cartella spam')).toBeVisible();
+  await expect(page.getByText(`ID ordine: ${sessionId}`)).toBeVisible();
+  // The lower English section holds the two download buttons.
+  const downloads = page.getByRole('region', { name: 'Your Downloads' });
+  await expect(downloads.getByRole('link', { name: 'Download eBook PDF' })).toBeVisible();
+  await expect(downloads.getByRole('link', { name: 'Download Audiobook (MP3)' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  expect(await purchaseEvents(page)).toEqual([]);
+
+  const toDownloads = page.getByRole('link', { name: 'Vai ai tuoi download' });
+  await expect(toDownloads).toHaveAttribute('href', `/checkout/success?sessionId=${sessionId}`);
+  await toDownloads.click();
+  await page.waitForURL((url) => url.pathname === '/checkout/success');
+  await expect(page.getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Download eBook/ })).toHaveCount(1);
+});
+
+test('the Italian case-studies page has no download buttons and sends the buyer to the e-mail', async ({
   page,
   request,
   isMobile,
@@ -331,13 +378,33 @@ test('the Italian thank-you page sends no Purchase event and Vai ai tuoi downloa
     [CASE_STUDIES],
   );
   await page.goto(`/thank-you/case-studies?sessionId=${sessionId}`);
+  const main = page.getByRole('main');
+  await expect(main).toHaveAttribute('lang', 'it');
   await expect(page.getByRole('heading', { name: 'Grazie per il tuo acquisto!' })).toBeVisible();
-  await expect(page.getByText('controlla anche la cartella spam')).toBeVisible();
-  await page.getByRole('link', { name: 'Vai ai tuoi download' }).click();
-  const downloads = page.getByRole('region', { name: 'Your Downloads' });
-  await expect(downloads.getByRole('link', { name: 'Download eBook PDF' })).toBeInViewport();
+  await expect(
+    main.getByText('ti arriva via e-mail: controlla la tua casella di posta', { exact: false }),
+  ).toBeVisible();
+  await expect(main.getByRole('link', { name: /download/i })).toHaveCount(0);
+  await expect(main.getByRole('region', { name: 'Your Downloads' })).toHaveCount(0);
+  await expect(main.getByRole('heading', { name: 'How to Listen to the Audiobook' })).toHaveCount(
+    0,
+  );
+  await expect(main.getByRole('link', { name: 'Scrivici' })).toHaveAttribute('href', '/contact');
   await expectNoSeriousAxeViolations(page);
   expect(await purchaseEvents(page)).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a thank-you page shows the URL’s sessionId as its Order ID in the server HTML', async ({
+    page,
+  }) => {
+    await page.goto('/thank-you/ebook-aba-case-studies?sessionId=cs_quoted_by_the_buyer');
+    await expect(page.getByText(/^Order ID: /)).toHaveText('Order ID: cs_quoted_by_the_buyer');
+    await page.goto('/thank-you?sessionId=cs_quoted_by_the_buyer');
+    await expect(page.getByText(/^Order ID: /)).toHaveText('Order ID: cs_quoted_by_the_buyer');
+  });
 });
 
 test('an unknown slug shows the generic thank-you page with every file of the purchase', async ({
