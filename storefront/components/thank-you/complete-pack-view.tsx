@@ -1,11 +1,11 @@
 /** The complete pack's own thank-you page (spec §2 "Complete-pack page"). */
 import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
 import { OrderIdLine } from './order-id-line';
-import { PurchaseDownloads } from './purchase-downloads';
 import { PurchaseTracking } from './purchase-tracking';
 import {
   ClosingBanner,
   ConfirmationEmailNote,
+  DownloadsCard,
   HowToListen,
   ThankYouCard,
   ThankYouHero,
@@ -47,13 +47,7 @@ export function CompletePackView({ sessionId }: { sessionId: string | null }) {
           </ul>
         </ThankYouCard>
         <ConfirmationEmailNote theme={theme} />
-        <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
-          <PurchaseDownloads
-            sessionId={sessionId}
-            pageSlug={product.slug}
-            buttonClass={theme.solid}
-          />
-        </ThankYouCard>
+        <DownloadsCard theme={theme} sessionId={sessionId} pageSlug={product.slug} />
         <ThankYouCard theme={theme} title="Where to Start" id="tip-heading" tone="soft">
           <p>
             Start with the foundational guide, ABA for Parents, to learn the strategies. Then read

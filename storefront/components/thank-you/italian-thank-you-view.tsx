@@ -8,9 +8,9 @@
 import Link from 'next/link';
 import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
 import { OrderIdLine } from './order-id-line';
-import { PurchaseDownloads } from './purchase-downloads';
 import {
   ClosingBanner,
+  DownloadsCard,
   HowToListen,
   ThankYouCard,
   ThankYouHero,
@@ -134,13 +134,7 @@ export function ItalianThankYouView({
         <ThankYouLinks theme={theme} links={[...content.links]} label="Dove andare ora" />
         {content.downloads ? (
           <div lang="en" className="space-y-8 border-t border-slate-200 pt-8">
-            <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
-              <PurchaseDownloads
-                sessionId={sessionId}
-                pageSlug={content.slug}
-                buttonClass={theme.solid}
-              />
-            </ThankYouCard>
+            <DownloadsCard theme={theme} sessionId={sessionId} pageSlug={content.slug} />
             <HowToListen theme={theme} />
           </div>
         ) : null}

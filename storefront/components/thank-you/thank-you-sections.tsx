@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ThankYouTheme } from '@/lib/checkout/thank-you-catalogue';
+import { PurchaseDownloads } from './purchase-downloads';
 
 export function ThankYouHero({
   theme,
@@ -51,6 +52,23 @@ export function ThankYouCard({
       </h2>
       <div className="mt-4">{children}</div>
     </section>
+  );
+}
+
+/** 'Your Downloads': the purchase's files, or the 'e-mail me my links' form without one. */
+export function DownloadsCard({
+  theme,
+  sessionId,
+  pageSlug,
+}: {
+  theme: ThankYouTheme;
+  sessionId: string | null;
+  pageSlug: string | null;
+}) {
+  return (
+    <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
+      <PurchaseDownloads sessionId={sessionId} pageSlug={pageSlug} buttonClass={theme.solid} />
+    </ThankYouCard>
   );
 }
 

@@ -6,15 +6,14 @@
 import type { ReactNode } from 'react';
 import { themeForType, type ThankYouProduct } from '@/lib/checkout/thank-you-catalogue';
 import { OrderIdLine } from './order-id-line';
-import { PurchaseDownloads } from './purchase-downloads';
 import { PurchaseTracking } from './purchase-tracking';
 import {
   BenefitsList,
   ClosingBanner,
   ConfirmationEmailNote,
+  DownloadsCard,
   HowToListen,
   NextSteps,
-  ThankYouCard,
   ThankYouHero,
   ThankYouLinks,
   type ThankYouLink,
@@ -54,9 +53,7 @@ export function ThankYouView({
       <div className="mx-auto max-w-4xl space-y-8 px-4">
         <ConfirmationEmailNote theme={theme} />
         <BenefitsList theme={theme} />
-        <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
-          <PurchaseDownloads sessionId={sessionId} pageSlug={pageSlug} buttonClass={theme.solid} />
-        </ThankYouCard>
+        <DownloadsCard theme={theme} sessionId={sessionId} pageSlug={pageSlug} />
         <HowToListen theme={theme} />
         <NextSteps theme={theme} />
         {tip}
