@@ -17,6 +17,9 @@ import { startTcpProxy } from '../../commerce-service/src/test-support/tcp-proxy
 test.skip(({ isMobile }) => isMobile, 'Server behaviour: checked once, on desktop.');
 
 const UNAVAILABLE = 'The service is temporarily unavailable';
+/** The same, from the routes behind the Italian login page. */
+const UNAVAILABLE_IN_ITALIAN =
+  'Il servizio non è al momento disponibile: riprova tra qualche istante.';
 
 const post = (commerce: CommerceService, route: string, body: unknown) =>
   fetch(`${commerce.url}${route}`, {
@@ -66,7 +69,7 @@ async function expectUnavailable(commerce: CommerceService) {
     message: UNAVAILABLE,
   });
   await expect503(await post(commerce, '/api/send-otp', { email: 'parent@example.com' }), {
-    error: UNAVAILABLE,
+    error: UNAVAILABLE_IN_ITALIAN,
   });
   expect((await fetch(`${commerce.url}/healthz`)).status).toBe(200);
 }

@@ -124,7 +124,10 @@ describe('a database that goes away under the running service', () => {
         payload: { email: 'parent@example.com' },
       });
       expect(sentCode.statusCode).toBe(503);
-      expect(sentCode.json()).toEqual({ error: 'The service is temporarily unavailable' });
+      // In Italian, as the login page shows it.
+      expect(sentCode.json()).toEqual({
+        error: 'Il servizio non è al momento disponibile: riprova tra qualche istante.',
+      });
       // Better Auth reports its own error for a session it cannot read; on a read-only SQLite
       // file the session is still read.
       const me = await app.inject({ url: '/api/users/me', headers: { cookie } });
