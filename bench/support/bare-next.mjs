@@ -11,8 +11,11 @@ import { ROOT } from '../../scripts/lib/paths.mjs';
 import { freePort } from './free-port.mjs';
 
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
-// Inside the storefront so that it resolves the same React and Next.js; ignored by git.
-const BARE_APP = path.join(ROOT, 'storefront/.tmp/bare-next');
+// Outside the storefront: Turbopack built a page inside it with the storefront's own
+// instrumentation.ts and proxy.ts, so the "bare" page ran the shop's start-up checks (which
+// stop a production server without the shop's secrets) and its proxy. Next.js renders with
+// the React it ships, so the app needs no node_modules of its own. Ignored by git.
+const BARE_APP = path.join(ROOT, '.tmp/bare-next');
 
 function run(command, args, options) {
   return new Promise((resolve, reject) => {

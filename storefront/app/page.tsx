@@ -7,11 +7,13 @@ import { ProductPrices } from '@/components/home/product-prices';
 import { TestimonialCards } from '@/components/home/testimonial-cards';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
 import { JsonLd } from '@/components/seo/json-ld';
-import { faqPageData } from '@/lib/seo/structured-data';
+import { faqPageData, productListData } from '@/lib/seo/structured-data';
+import { pickShopEbooks } from '@/lib/cart/known-ebooks';
 import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
 import { getProducts } from '@/lib/commerce/products';
+import { storefrontConfig } from '@/lib/config';
 
 // Served from the page cache: rendered again when the CMS publishes, else after a minute. The
 // build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
@@ -84,7 +86,10 @@ export default async function HomePage() {
           access and no login needed.
         </p>
         {products ? (
-          <ProductPrices products={products} />
+          <>
+            <ProductPrices products={products} />
+            <JsonLd data={productListData(pickShopEbooks(products), storefrontConfig().SITE_URL)} />
+          </>
         ) : (
           <SectionUnavailable what="Our eBooks" />
         )}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
+import { JsonLd } from '@/components/seo/json-ld';
 import { TextCards } from '@/components/layout/text-cards';
 import { BuyNowButton } from '@/components/shop/buy-now-button';
 import { CompletePackCard } from '@/components/shop/complete-pack-card';
@@ -14,7 +15,9 @@ import { ShopTestimonial } from '@/components/shop/shop-testimonial';
 import { COMPLETE_PACK_NAME, pickShopEbooks } from '@/lib/cart/known-ebooks';
 import { getTestimonials } from '@/lib/cms/testimonials';
 import { getProducts } from '@/lib/commerce/products';
+import { storefrontConfig } from '@/lib/config';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { productListData } from '@/lib/seo/structured-data';
 
 // Served from the page cache: rendered again when the CMS publishes, else after a minute. The
 // build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
@@ -162,6 +165,7 @@ async function ShopCatalogue() {
               <CompletePackCard product={pack} separateCents={separateCents} />
             </section>
           ) : null}
+          <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL)} />
         </>
       )}
 

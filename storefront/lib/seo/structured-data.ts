@@ -1,4 +1,6 @@
-/** schema.org objects for the organisation, FAQ pages and blog articles. */
+/** schema.org objects for the organisation, FAQ pages, blog articles and the eBooks on sale. */
+import type { Product } from 'commerce-service/contract';
+
 export const SITE_NAME = 'ABA Parent Guides';
 
 export function organizationData(siteUrl: string) {
@@ -50,5 +52,66 @@ export function blogPostingData(
     image: post.cover ? new URL(post.cover.url, siteUrl).href : undefined,
     author: post.author ? { '@type': 'Person', name: post.author } : undefined,
     publisher: { '@type': 'Organization', name: SITE_NAME, url: siteUrl },
+  };
+}
+
+/** What a product's structured data needs of a catalogue product (price in cents). */
+export type OfferedProduct = Pick<
+  Product,
+  'id' | 'name' | 'description' | 'price' | 'currency' | 'images'
+>;
+
+/** Where every eBook is bought: the shop page, from the home page too. */
+const OFFER_PATH = '/shop';
+
+/**
+ * A price in cents as schema.org writes it: a decimal string with a dot and two places
+ * ("27.99"), worked out in whole numbers so that no float rounding can change a cent.
+ */
+export function schemaPrice(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One eBook as a schema.org Product with its Offer: the fields Google asks of a product
+ * snippet (name; offers with price, currency and availability) and those it recommends that
+ * the shop can state truthfully. No rating or review: the parents' stories are about the
+ * guides in general, not about one product.
+ */
+export function productData(product: OfferedProduct, siteUrl: string) {
+  const seller = { '@type': 'Organization', name: SITE_NAME, url: siteUrl };
+  return {
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.id,
+    productID: product.id,
+    image: product.images.map((image) => new URL(image, siteUrl).href),
+    brand: { '@type': 'Brand', name: SITE_NAME },
+    offers: {
+      '@type': 'Offer',
+      price: schemaPrice(product.price),
+      priceCurrency: product.currency.toUpperCase(),
+      // A download never runs out.
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      url: new URL(OFFER_PATH, siteUrl).href,
+      seller,
+    },
+  };
+}
+
+/** The eBooks a page offers, in the page's order, as one list of Products. */
+export function productListData(products: readonly OfferedProduct[], siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: 'eBook Collection',
+    numberOfItems: products.length,
+    itemListElement: products.map((product, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: productData(product, siteUrl),
+    })),
   };
 }
