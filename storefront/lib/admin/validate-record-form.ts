@@ -1,9 +1,12 @@
 /**
  * The subscription record form's rules (spec §5): user_id and session_id 1–255 characters,
- * a valid e-mail, all required. The e-mail check is the contract's own, so the browser and
- * the server agree on what is valid; the messages are the admin area's, in Italian.
+ * a valid e-mail, all required. The limits, the e-mail check and the Italian messages are the
+ * contract's own, so the browser and the server agree on what is valid and say it alike.
  */
 import {
+  RECORD_EMAIL_MAX_LENGTH,
+  RECORD_ID_MAX_LENGTH,
+  RECORD_MESSAGES,
   subscriptionRecordInputSchema,
   type SubscriptionRecordInput,
 } from 'commerce-service/contract';
@@ -15,18 +18,7 @@ export type RecordFormErrors = Partial<Record<RecordField, string>>;
 export const RECORD_FIELDS: readonly RecordField[] = ['user_id', 'email', 'session_id'];
 export const EMPTY_RECORD_FORM: RecordFormValues = { user_id: '', email: '', session_id: '' };
 
-const MAX_ID_LENGTH = 255;
-const MAX_EMAIL_LENGTH = 320;
-
-export const RECORD_FORM_MESSAGES = {
-  userIdRequired: 'Lo User ID è obbligatorio',
-  userIdTooLong: `Lo User ID non può superare ${MAX_ID_LENGTH} caratteri`,
-  emailRequired: "L'email è obbligatoria",
-  emailInvalid: 'Inserisci un indirizzo email valido',
-  emailTooLong: `L'email non può superare ${MAX_EMAIL_LENGTH} caratteri`,
-  sessionIdRequired: 'Il Session ID è obbligatorio',
-  sessionIdTooLong: `Il Session ID non può superare ${MAX_ID_LENGTH} caratteri`,
-} as const;
+export const RECORD_FORM_MESSAGES = RECORD_MESSAGES;
 
 const isEmail = (value: string) =>
   subscriptionRecordInputSchema.shape.email.safeParse(value).success;
@@ -39,13 +31,13 @@ export function validateRecordField(field: RecordField, raw: string): string | u
   switch (field) {
     case 'user_id':
       if (!value) return m.userIdRequired;
-      return length > MAX_ID_LENGTH ? m.userIdTooLong : undefined;
+      return length > RECORD_ID_MAX_LENGTH ? m.userIdTooLong : undefined;
     case 'session_id':
       if (!value) return m.sessionIdRequired;
-      return length > MAX_ID_LENGTH ? m.sessionIdTooLong : undefined;
+      return length > RECORD_ID_MAX_LENGTH ? m.sessionIdTooLong : undefined;
     case 'email':
       if (!value) return m.emailRequired;
-      if (length > MAX_EMAIL_LENGTH) return m.emailTooLong;
+      if (length > RECORD_EMAIL_MAX_LENGTH) return m.emailTooLong;
       return isEmail(value) ? undefined : m.emailInvalid;
   }
 }

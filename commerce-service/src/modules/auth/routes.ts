@@ -25,6 +25,7 @@ const config = { errorBody: (error: string) => ({ error }) };
 /** The routes behind the Italian login page. */
 const loginConfig = { ...config, errorLanguage: 'it' as const };
 const GOOGLE_SIGN_IN_FAILED = 'Errore durante il login con Google';
+const GOOGLE_NOT_ACTIVE = `${GOOGLE_SIGN_IN_FAILED}: l’accesso con Google non è attivo`;
 
 /** A new code for one address at most once a minute, and five times an hour. */
 const RESEND_SECONDS = 60;
@@ -184,9 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
     },
     async (request, reply) => {
       if (!app.config.GOOGLE_CLIENT_ID) {
-        return reply
-          .status(503)
-          .send({ error: `${GOOGLE_SIGN_IN_FAILED}: l’accesso con Google non è attivo` });
+        return reply.status(503).send({ error: GOOGLE_NOT_ACTIVE });
       }
       if (new URL(request.query.originUrl).origin !== storefront.origin) {
         return reply
@@ -217,9 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ books: Books }> = async (app, {
     },
     async (request, reply) => {
       if (!app.config.GOOGLE_CLIENT_ID) {
-        return reply
-          .status(503)
-          .send({ error: `${GOOGLE_SIGN_IN_FAILED}: l’accesso con Google non è attivo` });
+        return reply.status(503).send({ error: GOOGLE_NOT_ACTIVE });
       }
       const callback = new URL('/api/auth/callback/google', storefront.origin);
       callback.searchParams.set('code', request.body.code);
