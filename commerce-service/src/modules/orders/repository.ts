@@ -95,6 +95,14 @@ export async function insertSubscriptionRecordOnce(
     .execute();
 }
 
+export function findSubscriptionRecordBySession(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('subscription_records')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 export function findOrderBySession(db: Kysely<Database>, checkoutSessionId: string) {
   return db
     .selectFrom('orders')
@@ -109,6 +117,52 @@ export function listOrderLines(db: Kysely<Database>, orderId: string) {
     .selectAll()
     .where('order_id', '=', orderId)
     .orderBy('product_name')
+    .execute();
+}
+
+/** The entitlements of an order that still grant their file. */
+export function listOrderEntitlements(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('entitlements')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('file_key')
+    .execute();
+}
+
+/** The orders paid with this address, newest first. */
+export function listOrdersForEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** The lines of these orders, and their entitlements that still grant a file. */
+export async function listLinesAndEntitlements(db: Kysely<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return { lines: [], entitlements: [] };
+  const [lines, entitlements] = await Promise.all([
+    db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).execute(),
+    db
+      .selectFrom('entitlements')
+      .selectAll()
+      .where('order_id', 'in', orderIds)
+      .where('revoked_at', 'is', null)
+      .execute(),
+  ]);
+  return { lines, entitlements };
+}
+
+export function listSubscriptionRecordsForEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('subscription_records')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
     .execute();
 }
 
