@@ -45,6 +45,8 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
         },
       },
     },
+    // One address, two callers: the success page confirms its purchase (the orders module's
+    // rule), and the admin area creates a record, after the same admin check as the others.
     async (request, reply) => {
       const { body } = request;
       if ('sessionId' in body) {
