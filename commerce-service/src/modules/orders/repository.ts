@@ -132,38 +132,38 @@ export function listOrderEntitlements(db: Kysely<Database>, orderId: string) {
     .execute();
 }
 
-/** The orders paid with this address, newest first. */
-export function listOrdersForEmail(db: Kysely<Database>, email: string) {
-  return db
+/**
+ * What was bought with this address: its orders (newest first), their lines, their
+ * entitlements that still grant a file, and its subscription records.
+ */
+export async function listPurchaseRows(db: Kysely<Database>, email: string) {
+  const orders = await db
     .selectFrom('orders')
     .selectAll()
     .where('email', '=', email)
     .orderBy('created_at', 'desc')
     .execute();
-}
-
-/** The lines of these orders, and their entitlements that still grant a file. */
-export async function listLinesAndEntitlements(db: Kysely<Database>, orderIds: string[]) {
-  if (orderIds.length === 0) return { lines: [], entitlements: [] };
-  const [lines, entitlements] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).execute(),
+  const ids = orders.map((order) => order.id);
+  const [lines, entitlements, subscriptions] = await Promise.all([
+    ids.length
+      ? db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).execute()
+      : [],
+    ids.length
+      ? db
+          .selectFrom('entitlements')
+          .selectAll()
+          .where('order_id', 'in', ids)
+          .where('revoked_at', 'is', null)
+          .execute()
+      : [],
     db
-      .selectFrom('entitlements')
+      .selectFrom('subscription_records')
       .selectAll()
-      .where('order_id', 'in', orderIds)
-      .where('revoked_at', 'is', null)
+      .where('email', '=', email)
+      .orderBy('created_at', 'desc')
       .execute(),
   ]);
-  return { lines, entitlements };
-}
-
-export function listSubscriptionRecordsForEmail(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom('subscription_records')
-    .selectAll()
-    .where('email', '=', email)
-    .orderBy('created_at', 'desc')
-    .execute();
+  return { orders, lines, entitlements, subscriptions };
 }
 
 /** Refund: the order's downloads stop working. Returns how many entitlements were revoked. */

@@ -24,11 +24,9 @@ import {
   findSubscriptionRecordBySession,
   hasWebhookEvent,
   insertSubscriptionRecordOnce,
-  listLinesAndEntitlements,
   listOrderEntitlements,
   listOrderLines,
-  listOrdersForEmail,
-  listSubscriptionRecordsForEmail,
+  listPurchaseRows,
   recordWebhookEventOnce,
   revokeOrderByPaymentIntent,
 } from './repository.ts';
@@ -156,15 +154,10 @@ export async function listPurchases(
   buyer: { email: string } | null,
 ): Promise<Purchases> {
   if (!buyer) throw new NotSignedInError('Not signed in');
-  const { db } = deps;
-  const orders = await listOrdersForEmail(db, buyer.email);
-  const [{ lines, entitlements }, subscriptions] = await Promise.all([
-    listLinesAndEntitlements(
-      db,
-      orders.map((order) => order.id),
-    ),
-    listSubscriptionRecordsForEmail(db, buyer.email),
-  ]);
+  const { orders, lines, entitlements, subscriptions } = await listPurchaseRows(
+    deps.db,
+    buyer.email,
+  );
   return {
     orders: orders.map((order) => ({
       orderId: order.id,
