@@ -23,24 +23,21 @@ import { dbPlugin } from './plugins/db.ts';
 import { failureTexts } from './plugins/failure-texts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
-import {
-  createLocalProvider,
-  createStripeClient,
-  createStripeProvider,
-} from './modules/checkout/providers.ts';
+import { createStripeClient, createStripeProvider } from './modules/checkout/providers.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
-import type { CommerceContext } from './modules/checkout/service.ts';
 import { readBooks } from './modules/downloads/assets.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
-import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createLocalProvider } from './modules/local-checkout/provider.ts';
+import { localCheckoutRoutes } from './modules/local-checkout/routes.ts';
 import { createMailTransport, type SendMail } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,13 +129,17 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(authPlugin);
   await seedCatalogue(app.db);
 
-  const books = readBooks();
-  const stripe = config.STRIPE_SECRET_KEY ? createStripeClient(config) : null;
-  const ctx: CommerceContext = {
+  // What the modules' services work with, in one object that every module is given: each
+  // takes the part it declares (its service's `…Dependencies`).
+  const deps = {
     db: app.db,
     config,
-    books,
-    provider: stripe ? createStripeProvider(stripe, config) : createLocalProvider(config),
+    books: readBooks(),
+    provider: config.STRIPE_SECRET_KEY
+      ? createStripeProvider(createStripeClient(config), config)
+      : createLocalProvider(config),
+    auth: app.auth,
+    databaseReady: app.databaseReady,
   };
 
   const worker = createMailWorker(app.db, options.sendMail ?? createMailTransport(config), app.log);
@@ -147,13 +148,14 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     app.addHook('onReady', async () => worker.start(config.MAIL_POLL_INTERVAL_MS));
   app.addHook('onClose', () => worker.stop());
 
-  await app.register(healthRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(checkoutRoutes, { ctx });
-  await app.register(fulfilmentRoutes, { ctx, stripe });
-  await app.register(downloadRoutes, { books });
-  await app.register(subscriptionRoutes, { ctx });
-  await app.register(formRoutes);
-  await app.register(authRoutes, { books });
+  await app.register(healthRoutes, { deps });
+  await app.register(catalogueRoutes, { deps });
+  await app.register(checkoutRoutes, { deps });
+  await app.register(localCheckoutRoutes, { deps });
+  await app.register(orderRoutes, { deps });
+  await app.register(downloadRoutes, { deps });
+  await app.register(subscriptionRoutes, { deps });
+  await app.register(formRoutes, { deps });
+  await app.register(authRoutes, { deps });
   return app;
 }

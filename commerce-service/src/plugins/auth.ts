@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import { failureTexts } from './failure-texts.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   createShopAuth,
   migrateAuthTables,
@@ -13,6 +13,7 @@ import {
   type ShopAuth,
 } from '../modules/auth/better-auth.ts';
 import { withMigrationLock } from '../db/connect.ts';
+import { NotAllowedError, NotSignedInError } from '../domain-errors.ts';
 import type { CurrentUser } from '../modules/auth/schemas.ts';
 import { enqueueMail } from '../modules/mail/outbox.ts';
 import { signInCodeMail } from '../modules/mail/templates.ts';
@@ -21,7 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: ShopAuth;
     currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Refuses anyone but an administrator; an `onRequest` hook, or awaited in a handler. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -70,13 +72,10 @@ export const authPlugin = fp(async (app) => {
     return user;
   });
 
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const user = await app.currentUser(request);
     const texts = failureTexts(request);
-    if (!user) {
-      await reply.status(401).send({ error: texts.signInAsAdmin });
-    } else if (!user.isAdmin) {
-      await reply.status(403).send({ error: texts.notAdmin });
-    }
+    if (!user) throw new NotSignedInError(texts.signInAsAdmin);
+    if (!user.isAdmin) throw new NotAllowedError(texts.notAdmin);
   });
 });

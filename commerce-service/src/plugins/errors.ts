@@ -1,18 +1,22 @@
 /**
- * Maps every failure to HTTP once. 4xx bodies say what was wrong; 5xx bodies never carry
- * internals (the error is logged with the request id instead). A failure while the database
- * is unreachable or refuses writes is a 503 with Retry-After, not a 500: the caller may try
- * again, and nothing is wrong with the request. So is a Stripe that cannot be reached or is
- * failing. Stripe's own 4xx refusals are never passed on as the caller's fault: they come from
- * the shop's configuration (its key, its price ids) and are a logged 500. A route whose clients
- * read another shape than `{ message }` gives it as `config: { errorBody }`, and one whose
- * failures appear on an Italian screen `config: { errorLanguage: 'it' }` (failure-texts.ts).
+ * Maps every failure to HTTP once. The services' own refusals (domain-errors.ts) get their
+ * status and the route family's body from the table below. 4xx bodies say what was wrong; 5xx
+ * bodies never carry internals (the error is logged with the request id instead). A failure
+ * while the database is unreachable or refuses writes is a 503 with Retry-After, not a 500:
+ * the caller may try again, and nothing is wrong with the request. So is a Stripe that cannot
+ * be reached or is failing. Stripe's own 4xx refusals are never passed on as the caller's
+ * fault: they come from the shop's configuration (its key, its price ids) and are a logged
+ * 500. A route whose clients read another shape than `{ message }` names it as
+ * `config: { errorBody }`, and one whose failures appear on an Italian screen
+ * `config: { errorLanguage: 'it' }` (failure-texts.ts).
  */
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { DomainError, OutOfRangeError, type DomainErrorKind } from '../domain-errors.ts';
 import { failureTexts } from './failure-texts.ts';
 
 /** Seconds a client is asked to wait after a 503. */
@@ -27,16 +31,52 @@ function isStripeUnavailable(error: InstanceType<typeof Stripe.errors.StripeErro
   );
 }
 
+/**
+ * The table: the status of each kind of refusal, and the body of a failure in each family of
+ * routes, as its clients read it (docs/product.md#api and docs/product.md#error-catalogue):
+ * most routes answer `{ message }`, sign-in, the account's purchases and the subscription
+ * records `{ error }`, the contact form `{ success: false, message }`.
+ */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  'invalid-input': 400,
+  'not-signed-in': 401,
+  'not-allowed': 403,
+  'not-found': 404,
+  conflict: 409,
+  expired: 410,
+  'out-of-range': 416,
+  'limit-reached': 429,
+  // A missing setting or file: without Retry-After, as waiting a few seconds will not help.
+  unavailable: 503,
+};
+
+const BODY_OF_FAMILY = {
+  message: (message: string) => ({ message }),
+  error: (error: string) => ({ error }),
+  form: (message: string) => ({ success: false, message }),
+} satisfies Record<string, (text: string) => Record<string, unknown>>;
+
+export type ErrorBodyShape = keyof typeof BODY_OF_FAMILY;
+
+/** The failure bodies of the `message` and `error` families, for the routes' response schemas. */
+export const failureBodySchema = {
+  message: z.object({ message: z.string() }),
+  error: z.object({ error: z.string() }),
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The JSON body of a failure on this route, from its message. Default `{ message }`. */
-    errorBody?: (message: string) => Record<string, unknown>;
+    /** The family whose failure body this route answers with. Default `message`. */
+    errorBody?: ErrorBodyShape;
   }
 }
 
-function body(request: FastifyRequest, text: string, extra: Record<string, unknown> = {}) {
-  const shape = request.routeOptions.config?.errorBody ?? ((message: string) => ({ message }));
-  return { ...shape(text), ...extra };
+function body(
+  request: FastifyRequest,
+  text: string,
+  extra: Readonly<Record<string, unknown>> = {},
+) {
+  return { ...BODY_OF_FAMILY[request.routeOptions.config?.errorBody ?? 'message'](text), ...extra };
 }
 
 /**
@@ -59,6 +99,14 @@ function unavailable(request: FastifyRequest, reply: FastifyReply, message: stri
 
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      // A range outside the file names the file's size, as HTTP asks of a 416.
+      if (error instanceof OutOfRangeError)
+        reply.header('content-range', `bytes */${error.fileSize}`);
+      return reply
+        .status(STATUS_OF_KIND[error.kind])
+        .send(body(request, error.message, error.details));
+    }
     const texts = failureTexts(request);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

@@ -1,7 +1,7 @@
 /**
  * The service's own failure texts, in each language a screen of the shop shows them in. A
  * route whose failures appear on an Italian screen (sign-in, the admin area) says so with
- * `config: { errorLanguage: 'it' }`; its handlers write their own messages in Italian, and
+ * `config: { errorLanguage: 'it' }`; its services write their own messages in Italian, and
  * these cover what the service adds by itself: validation, rate limits, outages, the admin
  * check (docs/product.md, "Languages").
  */

@@ -1,7 +1,5 @@
-/** The sign-in endpoints of the spec (§7), shared with the storefront. */
+/** The sign-in endpoints (docs/product.md#api), shared with the storefront. */
 import { z } from 'zod';
-import { purchasedFileSchema } from '../fulfilment/schemas.ts';
-import { subscriptionRecordSchema } from '../subscriptions/schemas.ts';
 
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -30,24 +28,3 @@ export const oauthSessionBodySchema = z.object({
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** GET /api/me/purchases: a signed-in buyer's orders and subscriptions. */
-export const purchasesSchema = z.object({
-  orders: z.array(
-    z.object({
-      orderId: z.string(),
-      checkoutSessionId: z.string(),
-      createdAt: z.string(),
-      status: z.enum(['paid', 'refunded']),
-      amountTotal: z.number().int(),
-      currency: z.string(),
-      products: z.array(
-        z.object({ productId: z.string(), productName: z.string(), quantity: z.number().int() }),
-      ),
-      files: z.array(purchasedFileSchema),
-    }),
-  ),
-  subscriptions: z.array(subscriptionRecordSchema),
-});
-
-export type Purchases = z.infer<typeof purchasesSchema>;

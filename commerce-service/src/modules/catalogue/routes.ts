@@ -1,14 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ModuleRoutes } from '../../module-routes.ts';
 import { productListSchema } from './schemas.ts';
-import { etagOf, listProducts } from './service.ts';
+import { etagOf, listProducts, type CatalogueDependencies } from './service.ts';
 
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogueRoutes: ModuleRoutes<CatalogueDependencies> = async (app, { deps }) => {
   // The catalogue changes only when the service restarts (it is seeded from a data file), so
   // the answer is built once: the route then costs no query, no validation, no hashing.
-  const products = productListSchema.parse(
-    await listProducts(app.db, { paymentLinks: app.config.PRODUCT_PAYMENT_LINKS }),
-  );
+  const products = productListSchema.parse(await listProducts(deps));
   const body = Buffer.from(JSON.stringify(products));
   const etag = etagOf(products);
 

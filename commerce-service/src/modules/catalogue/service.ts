@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import type { Config } from '../../plugins/config.ts';
 import {
   findProductRows,
   listProductRows,
@@ -46,28 +47,25 @@ export interface CatalogueProduct extends Product {
   fileKeys: string[];
 }
 
-export interface CatalogueOptions {
-  paymentLinks: Record<string, string>;
+export interface CatalogueDependencies {
+  db: Kysely<Database>;
+  config: Config;
 }
 
-export async function listProducts(
-  db: Kysely<Database>,
-  options: CatalogueOptions,
-): Promise<Product[]> {
+export async function listProducts({ db, config }: CatalogueDependencies): Promise<Product[]> {
   const rows = await listProductRows(db);
   return rows
-    .map((row) => toProduct(row, options))
+    .map((row) => toProduct(row, config))
     .map(({ fileKeys: _fileKeys, ...product }) => product);
 }
 
 /** The products with these ids, by id; unknown ids are simply absent. */
 export async function findProducts(
-  db: Kysely<Database>,
+  { db, config }: CatalogueDependencies,
   ids: string[],
-  options: CatalogueOptions,
 ): Promise<Map<string, CatalogueProduct>> {
   const rows = await findProductRows(db, [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, toProduct(row, options)]));
+  return new Map(rows.map((row) => [row.id, toProduct(row, config)]));
 }
 
 /** A strong ETag for a JSON body, so clients and caches can revalidate cheaply. */
@@ -75,7 +73,7 @@ export function etagOf(body: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
 }
 
-function toProduct(row: ProductRow, { paymentLinks }: CatalogueOptions): CatalogueProduct {
+function toProduct(row: ProductRow, config: Config): CatalogueProduct {
   return {
     id: row.id,
     slug: row.slug,
@@ -87,7 +85,7 @@ function toProduct(row: ProductRow, { paymentLinks }: CatalogueOptions): Catalog
     type: row.type,
     kind: row.kind,
     interval: row.billing_interval,
-    paymentLinkUrl: paymentLinks[row.id] ?? null,
+    paymentLinkUrl: config.PRODUCT_PAYMENT_LINKS[row.id] ?? null,
     fileKeys: JSON.parse(row.file_keys) as string[],
   };
 }

@@ -1,5 +1,6 @@
 import type { CatalogueProduct } from '../catalogue/service.ts';
-import { CheckoutInputError, priceCheckoutLines } from './lines.ts';
+import { InvalidInputError as CheckoutInputError } from '../../domain-errors.ts';
+import { priceCheckoutLines } from './lines.ts';
 
 const product = (
   id: string,

@@ -1,4 +1,5 @@
 /** Turns what the browser asked for into priced checkout lines, with prices from the catalogue only. */
+import { InvalidInputError } from '../../domain-errors.ts';
 import type { CatalogueProduct } from '../catalogue/service.ts';
 import type { ProductType } from '../catalogue/schemas.ts';
 
@@ -9,12 +10,6 @@ export interface CheckoutLine {
   quantity: number;
   /** Cents, from the catalogue. */
   unitAmount: number;
-}
-
-/** A checkout request the catalogue cannot satisfy; answered 400 with this message. */
-export class CheckoutInputError extends Error {
-  override name = 'CheckoutInputError';
-  readonly statusCode = 400;
 }
 
 export const MAX_QUANTITY = 10;
@@ -34,9 +29,9 @@ export function priceCheckoutLines(
   }
   const lines = [...quantities].map(([productId, quantity]) => {
     const product = catalogue.get(productId);
-    if (!product) throw new CheckoutInputError(`Unknown product: ${productId}`);
+    if (!product) throw new InvalidInputError(`Unknown product: ${productId}`);
     if (quantity > MAX_QUANTITY) {
-      throw new CheckoutInputError(
+      throw new InvalidInputError(
         `At most ${MAX_QUANTITY} of ${product.name} can be bought at once`,
       );
     }
@@ -50,7 +45,7 @@ export function priceCheckoutLines(
   });
   const currencies = new Set(lines.map((line) => catalogue.get(line.productId)?.currency));
   if (currencies.size !== 1)
-    throw new CheckoutInputError('All products of one checkout must share a currency');
+    throw new InvalidInputError('All products of one checkout must share a currency');
   return {
     lines,
     currency: [...currencies][0] as string,

@@ -1,8 +1,8 @@
 /**
  * Payment providers. Stripe Checkout when STRIPE_SECRET_KEY is set; otherwise the built-in
- * local test checkout, whose page this service serves. Both feed the same fulfilment.
+ * local test checkout (modules/local-checkout), whose page this service serves. Both feed the
+ * same fulfilment.
  */
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../plugins/config.ts';
 import type { CheckoutLine } from './lines.ts';
@@ -35,27 +35,15 @@ export interface PaymentProvider {
   listLineItems(
     id: string,
   ): Promise<{ priceId: string | null; quantity: number; amount: number }[]>;
+  /**
+   * The event a webhook call carries, once its signature over the exact bytes sent is checked
+   * against the secret; throws when it does not match.
+   */
+  verifyWebhookEvent(payload: Buffer, signature: string, secret: string): unknown;
 }
 
 /** The placeholder the success URL carries until Stripe fills in the session id. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
-
-export function createLocalProvider(config: Config): PaymentProvider {
-  return {
-    name: 'local',
-    async createSession() {
-      const id = `cs_local_${randomBytes(24).toString('base64url')}`;
-      return { id, url: new URL(`/api/checkout/local/${id}`, config.STOREFRONT_URL).toString() };
-    },
-    // The local provider's state is the shop's own checkout_sessions table.
-    async retrieveSession() {
-      return null;
-    },
-    async listLineItems() {
-      return [];
-    },
-  };
-}
 
 export function createStripeClient(config: Config): Stripe {
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
@@ -137,6 +125,9 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         quantity: item.quantity ?? 1,
         amount: item.amount_total,
       }));
+    },
+    verifyWebhookEvent(payload, signature, secret) {
+      return stripe.webhooks.constructEvent(payload, signature, secret);
     },
   };
 }

@@ -18,17 +18,6 @@ export async function countDownload(db: Kysely<Database>, id: string) {
     .execute();
 }
 
-export function listOrderEntitlements(db: Kysely<Database>, orderId: string) {
-  return db
-    .selectFrom('entitlements')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('file_key')
-    .execute();
-}
-
 /** Every entitlement still valid for the orders paid with this address (case-insensitive). */
 export function listEntitlementsForEmail(db: Kysely<Database>, email: string) {
   return db

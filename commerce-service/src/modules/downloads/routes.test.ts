@@ -2,8 +2,8 @@ import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { buyLocally, createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
 import { TEST_ENV } from '../../test-support/database.ts';
-import { purchaseDetailSchema } from '../fulfilment/schemas.ts';
-import { revokeOrderByPaymentIntent } from '../fulfilment/repository.ts';
+import { purchaseDetailSchema } from '../orders/schemas.ts';
+import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
 import { signDownloadToken } from './signing.ts';
 
 let t: TestApp;

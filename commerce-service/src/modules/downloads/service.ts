@@ -1,11 +1,37 @@
+/**
+ * Downloads: signed links to the files a purchase grants, the files themselves behind those
+ * links, and fresh links by e-mail for everything an address bought.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import {
+  ExpiredError,
+  NotAllowedError,
+  NotFoundError,
+  OutOfRangeError,
+  UnavailableError,
+} from '../../domain-errors.ts';
 import type { Config } from '../../plugins/config.ts';
 import { downloadLinksMail } from '../mail/templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { describeFile, type Books } from './assets.ts';
-import { listEntitlementsForEmail, type EntitlementRow } from './repository.ts';
-import { signDownloadToken } from './signing.ts';
+import { describeFile, type AssetFile, type Books } from './assets.ts';
+import { parseByteRange } from './byte-range.ts';
+import {
+  countDownload,
+  findEntitlement,
+  listEntitlementsForEmail,
+  type EntitlementRow,
+} from './repository.ts';
+import { signDownloadToken, verifyDownloadToken } from './signing.ts';
+
+export interface DownloadsDependencies {
+  db: Kysely<Database>;
+  config: Config;
+  books: Books;
+}
 
 export interface DownloadLink {
   entitlementId: string;
@@ -20,9 +46,8 @@ const KIND_ORDER = { pdf: 0, mp3: 1 } as const;
 
 /** A fresh signed link for each entitlement (the PDF before its audiobook), valid for DOWNLOAD_LINK_TTL_HOURS. */
 export function signDownloadLinks(
+  { config, books }: Pick<DownloadsDependencies, 'config' | 'books'>,
   entitlements: EntitlementRow[],
-  config: Config,
-  books: Books,
   now = Date.now(),
 ): DownloadLink[] {
   const expiresAt = Math.floor(now / 1000) + config.DOWNLOAD_LINK_TTL_HOURS * 3600;
@@ -58,19 +83,88 @@ function uniqueByFile(links: DownloadLink[]): DownloadLink[] {
  * different is answered, when the address bought nothing.
  */
 export async function resendDownloadLinks(
-  db: Kysely<Database>,
-  config: Config,
-  books: Books,
+  deps: DownloadsDependencies,
   email: string,
 ): Promise<void> {
-  const links = uniqueByFile(
-    signDownloadLinks(await listEntitlementsForEmail(db, email), config, books),
-  );
+  const { db, config } = deps;
+  const address = email.toLowerCase();
+  const links = uniqueByFile(signDownloadLinks(deps, await listEntitlementsForEmail(db, address)));
   if (links.length === 0) return;
   const mail = downloadLinksMail({
     links,
     linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
     supportEmail: config.SUPPORT_EMAIL,
   });
-  await enqueueMail(db, { to: email, ...mail });
+  await enqueueMail(db, { to: address, ...mail });
+}
+
+const NOT_VALID =
+  'This download link is not valid. Please use the link from your e-mail, or ask for a new one.';
+
+/** A purchased file, ready to be sent whole or in the part asked for. */
+export interface OpenedDownload {
+  file: AssetFile;
+  path: string;
+  size: number;
+  /** The part asked for (an audio player seeking), or null for the whole file. */
+  range: { start: number; end: number } | null;
+}
+
+/** The file's size in bytes, or null when it is not there. */
+function sizeOf(filePath: string): number | null {
+  try {
+    return statSync(filePath).size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens the file a signed link grants, and counts the download: once, not once per seek of
+ * an audio player. `range` is the part asked for (`bytes=100-199`), if any.
+ */
+export async function openDownload(
+  { db, config, books }: DownloadsDependencies,
+  token: string,
+  range: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<OpenedDownload> {
+  const check = verifyDownloadToken(
+    token,
+    config.DOWNLOAD_SIGNING_SECRET,
+    Math.floor(Date.now() / 1000),
+  );
+  if (!check.ok) throw new NotAllowedError(NOT_VALID);
+  if (check.expired) {
+    throw new ExpiredError(
+      'This download link has expired. Ask for fresh links on the thank-you page or write to support.',
+    );
+  }
+  const entitlement = await findEntitlement(db, check.grant.entitlementId);
+  if (!entitlement || entitlement.file_key !== check.grant.fileKey) {
+    throw new NotAllowedError(NOT_VALID);
+  }
+  if (entitlement.revoked_at) {
+    throw new NotAllowedError(
+      'This purchase has been refunded, so its downloads are no longer available.',
+    );
+  }
+  const file = describeFile(entitlement.file_key, books);
+  if (!file) throw new NotFoundError('This file is no longer available. Please contact support.');
+  // The key is validated (letters, digits, hyphens, one extension), so it stays in the folder.
+  const filePath = path.join(config.ASSETS_DIR, file.key);
+  const size = sizeOf(filePath);
+  if (size === null) {
+    // A live shop checks its files at start; one removed since is the owner's to restore.
+    log.error({ file: file.key }, 'a purchased file is missing from ASSETS_DIR');
+    throw new UnavailableError(
+      'This file cannot be downloaded right now. Please try again later or write to support.',
+    );
+  }
+  const part = parseByteRange(range, size);
+  if (part === 'unsatisfiable') {
+    throw new OutOfRangeError('The requested range is outside the file.', size);
+  }
+  if (!part || part.start === 0) await countDownload(db, entitlement.id);
+  return { file, path: filePath, size, range: part };
 }

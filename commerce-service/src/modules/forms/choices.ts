@@ -1,6 +1,7 @@
 /**
- * The contact form's choices (spec §9). Free of zod so that the storefront's browser code can
- * import them (as `commerce-service/contact-choices`) without the schema library.
+ * The contact form's choices (docs/product.md#constants-and-limits). Free of zod so that the
+ * storefront's browser code can import them (as `commerce-service/contact-choices`) without
+ * the schema library.
  */
 export const CONTACT_SUBJECTS = [
   'General Question',

@@ -1,4 +1,7 @@
-/** The contact form (spec §3, §5, §9), shared with the storefront. */
+/**
+ * The contact form, shared with the storefront: its fields (docs/product.md#data), their
+ * rules (docs/product.md#validation) and choices (docs/product.md#constants-and-limits).
+ */
 import { z } from 'zod';
 import { CHILD_AGES, CONTACT_SUBJECTS } from './choices.ts';
 

@@ -1,31 +1,44 @@
-import { randomUUID } from 'node:crypto';
+/**
+ * The contact form: a message is checked field by field, stored, and the shop owner is
+ * notified by e-mail in the same transaction. No reply goes to the visitor
+ * (docs/product.md#api).
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { InvalidInputError, LimitReachedError } from '../../domain-errors.ts';
 import type { Config } from '../../plugins/config.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { contactNotificationMail } from '../mail/templates.ts';
-import type { ContactSubmission } from './schemas.ts';
+import { countContactSubmissionsSince, insertContactSubmission } from './repository.ts';
+import { contactSubmissionSchema } from './schemas.ts';
 
-/** Most messages one address may send in an hour; more is a bot or a loop. */
-export const MESSAGES_PER_ADDRESS_PER_HOUR = 5;
-
-export async function recentSubmissionCount(db: Kysely<Database>, email: string): Promise<number> {
-  const since = new Date(Date.now() - 3600_000).toISOString();
-  const row = await db
-    .selectFrom('contact_submissions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('email', '=', email)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export interface FormsDependencies {
+  db: Kysely<Database>;
+  config: Config;
 }
 
-/** Stores the message first, then queues the owner's notification in the same transaction. */
+/** Most messages one address may send in an hour; more is a bot or a loop. */
+const MESSAGES_PER_ADDRESS_PER_HOUR = 5;
+
+/**
+ * Takes a contact form as the browser sent it. Every wrong field is reported at once, in
+ * `errors`; a bot that fills in the hidden field is answered as if sent, and nothing is kept.
+ */
 export async function submitContactForm(
-  db: Kysely<Database>,
-  config: Config,
-  form: ContactSubmission,
-) {
+  { db, config }: FormsDependencies,
+  sent: unknown,
+): Promise<void> {
+  const parsed = contactSubmissionSchema.safeParse(sent);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(
+      parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]),
+    );
+    throw new InvalidInputError(`Please correct the form: ${Object.values(errors).join('; ')}`, {
+      errors,
+    });
+  }
+  const form = parsed.data;
+  if (form.website) return;
   const contact = {
     name: form.name,
     email: form.email.toLowerCase(),
@@ -34,12 +47,16 @@ export async function submitContactForm(
     message: form.message,
     child_age: form.child_age,
   };
+  const since = new Date(Date.now() - 3600_000).toISOString();
+  if (
+    (await countContactSubmissionsSince(db, contact.email, since)) >= MESSAGES_PER_ADDRESS_PER_HOUR
+  ) {
+    throw new LimitReachedError(
+      'You have sent several messages in the last hour. Please wait a little before sending another.',
+    );
+  }
   await db.transaction().execute(async (trx) => {
-    const id = randomUUID();
-    await trx
-      .insertInto('contact_submissions')
-      .values({ id, ...contact, created_at: new Date().toISOString() })
-      .execute();
+    const id = await insertContactSubmission(trx, contact);
     await enqueueMail(trx, {
       to: config.OWNER_EMAIL,
       dedupeKey: `contact:${id}`,

@@ -125,7 +125,10 @@ export function contactNotificationMail(contact: ContactDetails): RenderedMail {
   };
 }
 
-/** The auto-reply to the visitor: kept as a template, not sent with the shop's setting (spec §7). */
+/**
+ * The auto-reply to the visitor: kept as a template, but not sent with the shop's setting
+ * (docs/product.md#api).
+ */
 export function contactAutoReplyMail(contact: ContactDetails): RenderedMail {
   return {
     subject: `We received your message: ${contact.subject}`,

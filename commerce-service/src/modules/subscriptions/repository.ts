@@ -11,14 +11,6 @@ export function listSubscriptionRecords(db: Kysely<Database>) {
     .execute();
 }
 
-export function findSubscriptionRecordBySession(db: Kysely<Database>, sessionId: string) {
-  return db
-    .selectFrom('subscription_records')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
-}
-
 export async function createSubscriptionRecord(
   db: Kysely<Database>,
   input: SubscriptionRecordInput,
@@ -49,4 +41,11 @@ export function deleteSubscriptionRecord(db: Kysely<Database>, id: number) {
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Whether an insert or update failed on a unique column (SQLite's and PostgreSQL's codes). */
+export function isUniqueViolation(error: unknown): boolean {
+  return ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(
+    (error as { code?: string } | undefined)?.code ?? '',
+  );
 }

@@ -1,14 +1,10 @@
-/** Subscription records (spec §3, §5): the admin area's API, shared with the storefront. */
+/**
+ * Subscription records: the admin area's API, shared with the storefront. Their fields are in
+ * docs/product.md#data and their rules in docs/product.md#validation; the record itself is
+ * defined with the orders that create it (modules/orders/schemas.ts).
+ */
 import { z } from 'zod';
 import { checkoutSessionIdSchema } from '../checkout/schemas.ts';
-
-export const subscriptionRecordSchema = z.object({
-  id: z.number().int(),
-  user_id: z.string(),
-  email: z.string(),
-  session_id: z.string(),
-  created_at: z.string(),
-});
 
 /** The longest user_id and session_id, and the longest e-mail address, of a record. */
 export const RECORD_ID_MAX_LENGTH = 255;
@@ -47,5 +43,4 @@ export const subscriptionRecordInputSchema = z.object({
 
 export const confirmSubscriptionBodySchema = z.object({ sessionId: checkoutSessionIdSchema });
 
-export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
 export type SubscriptionRecordInput = z.infer<typeof subscriptionRecordInputSchema>;

@@ -4,14 +4,10 @@
  * transaction it records the order, its lines, the download entitlements, any subscription
  * record and the confirmation e-mail. A second run for the same session changes nothing.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { Config } from '../../plugins/config.ts';
-import type { CatalogueProduct } from '../catalogue/service.ts';
+import { findProducts, type CatalogueProduct } from '../catalogue/service.ts';
 import type { CheckoutLine } from '../checkout/lines.ts';
 import { markCheckoutSessionPaid } from '../checkout/repository.ts';
-import type { Books } from '../downloads/assets.ts';
-import { signDownloadLinks } from '../downloads/service.ts';
+import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderConfirmationMail } from '../mail/templates.ts';
 import {
@@ -29,14 +25,6 @@ export interface PaidCheckout {
   currency: string;
   amountTotal: number;
   lines: CheckoutLine[];
-}
-
-export interface FulfilmentContext {
-  db: Kysely<Database>;
-  config: Config;
-  books: Books;
-  /** The catalogue entries of the lines' products (their files). */
-  products: Map<string, CatalogueProduct>;
 }
 
 export function formatAmount(cents: number, currency: string): string {
@@ -57,10 +45,16 @@ export function grantedFiles(lines: CheckoutLine[], products: Map<string, Catalo
 }
 
 export async function fulfilCheckoutSession(
-  { db, config, books, products }: FulfilmentContext,
+  deps: DownloadsDependencies,
   paid: PaidCheckout,
 ): Promise<{ orderId: string | null; created: boolean }> {
+  const { db, config } = deps;
   const email = paid.email.toLowerCase();
+  // The catalogue entries of the lines' products: the files they grant.
+  const products = await findProducts(
+    deps,
+    paid.lines.map((line) => line.productId),
+  );
   return db.transaction().execute(async (trx) => {
     const orderId = await insertOrderOnce(trx, {
       checkoutSessionId: paid.sessionId,
@@ -94,7 +88,7 @@ export async function fulfilCheckoutSession(
         line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
       ),
       total: formatAmount(paid.amountTotal, paid.currency),
-      links: signDownloadLinks(entitlements, config, books),
+      links: signDownloadLinks(deps, entitlements),
       linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
       resendUrl: new URL('/thank-you', config.STOREFRONT_URL).toString(),
       supportEmail: config.SUPPORT_EMAIL,

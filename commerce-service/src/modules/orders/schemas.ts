@@ -1,4 +1,8 @@
-/** Purchase detail: the success and thank-you pages' view of a paid checkout (spec §3). */
+/**
+ * What the shop says about paid orders, shared with the storefront: a purchase's detail (the
+ * success and thank-you pages' view of a paid checkout, docs/product.md#data), a signed-in
+ * buyer's purchases, and the subscription records that orders create.
+ */
 import { z } from 'zod';
 import { productTypeSchema } from '../catalogue/schemas.ts';
 
@@ -28,6 +32,41 @@ export const purchaseDetailSchema = z.object({
 });
 
 export type PurchaseDetail = z.infer<typeof purchaseDetailSchema>;
+
+/**
+ * A subscription record: made by fulfilment when a subscription is bought, listed with the
+ * buyer's purchases, and kept by the admin area (modules/subscriptions).
+ */
+export const subscriptionRecordSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  email: z.string(),
+  session_id: z.string(),
+  created_at: z.string(),
+});
+
+export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
+
+/** GET /api/me/purchases: a signed-in buyer's orders and subscriptions. */
+export const purchasesSchema = z.object({
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      checkoutSessionId: z.string(),
+      createdAt: z.string(),
+      status: z.enum(['paid', 'refunded']),
+      amountTotal: z.number().int(),
+      currency: z.string(),
+      products: z.array(
+        z.object({ productId: z.string(), productName: z.string(), quantity: z.number().int() }),
+      ),
+      files: z.array(purchasedFileSchema),
+    }),
+  ),
+  subscriptions: z.array(subscriptionRecordSchema),
+});
+
+export type Purchases = z.infer<typeof purchasesSchema>;
 
 /**
  * The parts of a Stripe event the webhook reads. A valid signature says who sent the event,

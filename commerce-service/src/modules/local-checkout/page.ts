@@ -1,10 +1,10 @@
 /**
  * The built-in test checkout page (used when Stripe is not configured): the lines, the total,
- * an e-mail field, and Pay and Cancel. Served under /api/ so it shares the storefront's origin.
+ * an e-mail field, and Pay and Cancel.
  */
+import type { StoredCheckoutSession } from '../checkout/repository.ts';
 import { escapeHtml } from '../mail/templates.ts';
-import { formatAmount } from '../fulfilment/service.ts';
-import type { StoredCheckoutSession } from './repository.ts';
+import { formatAmount } from '../orders/fulfilment.ts';
 
 export function renderLocalCheckoutPage(session: StoredCheckoutSession, error?: string): string {
   const rows = session.lines

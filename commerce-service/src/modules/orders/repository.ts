@@ -95,6 +95,14 @@ export async function insertSubscriptionRecordOnce(
     .execute();
 }
 
+export function findSubscriptionRecordBySession(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('subscription_records')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 export function findOrderBySession(db: Kysely<Database>, checkoutSessionId: string) {
   return db
     .selectFrom('orders')
@@ -110,6 +118,52 @@ export function listOrderLines(db: Kysely<Database>, orderId: string) {
     .where('order_id', '=', orderId)
     .orderBy('product_name')
     .execute();
+}
+
+/** The entitlements of an order that still grant their file. */
+export function listOrderEntitlements(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('entitlements')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('file_key')
+    .execute();
+}
+
+/**
+ * What was bought with this address: its orders (newest first), their lines, their
+ * entitlements that still grant a file, and its subscription records.
+ */
+export async function listPurchaseRows(db: Kysely<Database>, email: string) {
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const ids = orders.map((order) => order.id);
+  const [lines, entitlements, subscriptions] = await Promise.all([
+    ids.length
+      ? db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).execute()
+      : [],
+    ids.length
+      ? db
+          .selectFrom('entitlements')
+          .selectAll()
+          .where('order_id', 'in', ids)
+          .where('revoked_at', 'is', null)
+          .execute()
+      : [],
+    db
+      .selectFrom('subscription_records')
+      .selectAll()
+      .where('email', '=', email)
+      .orderBy('created_at', 'desc')
+      .execute(),
+  ]);
+  return { orders, lines, entitlements, subscriptions };
 }
 
 /** Refund: the order's downloads stop working. Returns how many entitlements were revoked. */

@@ -1,5 +1,5 @@
 import { createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
-import { purchaseDetailSchema } from '../fulfilment/schemas.ts';
+import { purchaseDetailSchema } from '../orders/schemas.ts';
 
 let t: TestApp;
 const STOREFRONT = 'http://127.0.0.1:3000';

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { ContactDetails } from '../mail/templates.ts';
+
+/** How many messages this address has sent since then. */
+export async function countContactSubmissionsSince(
+  db: Kysely<Database>,
+  email: string,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('contact_submissions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Stores a message; returns its id. */
+export async function insertContactSubmission(
+  trx: Transaction<Database>,
+  contact: ContactDetails,
+): Promise<string> {
+  const id = randomUUID();
+  await trx
+    .insertInto('contact_submissions')
+    .values({ id, ...contact, created_at: new Date().toISOString() })
+    .execute();
+  return id;
+}

@@ -1,0 +1,28 @@
+/**
+ * The payment provider of a shop without Stripe: its checkout page is this service's own
+ * (routes.ts), and its sessions live only in the shop's checkout_sessions table.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../plugins/config.ts';
+import type { PaymentProvider } from '../checkout/providers.ts';
+
+export function createLocalProvider(config: Config): PaymentProvider {
+  return {
+    name: 'local',
+    async createSession() {
+      const id = `cs_local_${randomBytes(24).toString('base64url')}`;
+      return { id, url: new URL(`/api/checkout/local/${id}`, config.STOREFRONT_URL).toString() };
+    },
+    // The local provider's state is the shop's own checkout_sessions table.
+    async retrieveSession() {
+      return null;
+    },
+    async listLineItems() {
+      return [];
+    },
+    // The Pay button fulfils by itself; nothing calls a webhook.
+    verifyWebhookEvent() {
+      throw new Error('The local test checkout sends no webhook events');
+    },
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * Orders: a checkout session's life once it is paid. Whichever way the payment is confirmed
+ * (Stripe's webhook, the buyer reaching the success page first, the local checkout's Pay
+ * button) the session is fulfilled once (fulfilment.ts); then the shop answers what a
+ * purchase holds, lists a signed-in buyer's purchases, confirms a subscription and, on a
+ * refund, revokes the order's downloads.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  NotSignedInError,
+  UnavailableError,
+} from '../../domain-errors.ts';
+import { findProducts } from '../catalogue/service.ts';
+import type { CheckoutLine } from '../checkout/lines.ts';
+import type { PaymentProvider } from '../checkout/providers.ts';
+import { findCheckoutSession, type StoredCheckoutSession } from '../checkout/repository.ts';
+import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
+import { fulfilCheckoutSession } from './fulfilment.ts';
+import {
+  findOrderBySession,
+  findSubscriptionRecordBySession,
+  hasWebhookEvent,
+  insertSubscriptionRecordOnce,
+  listOrderEntitlements,
+  listOrderLines,
+  listPurchaseRows,
+  recordWebhookEventOnce,
+  revokeOrderByPaymentIntent,
+} from './repository.ts';
+import {
+  chargeEventSchema,
+  checkoutSessionEventSchema,
+  stripeEventSchema,
+  type PurchaseDetail,
+  type Purchases,
+  type SubscriptionRecord,
+} from './schemas.ts';
+
+export interface OrdersDependencies extends DownloadsDependencies {
+  provider: PaymentProvider;
+}
+
+const NO_PURCHASE = 'No purchase was found for this session';
+const NOT_PAID = 'The payment for this session is not complete';
+
+/** Lines of a Stripe session the shop did not create (a hosted payment link), by price id. */
+async function linesFromProvider(
+  deps: OrdersDependencies,
+  sessionId: string,
+): Promise<CheckoutLine[]> {
+  const productByPrice = new Map(
+    Object.entries(deps.config.PRODUCT_STRIPE_PRICES).map(([productId, priceId]) => [
+      priceId,
+      productId,
+    ]),
+  );
+  const items = await deps.provider.listLineItems(sessionId);
+  const catalogue = await findProducts(deps, [...productByPrice.values()]);
+  return items.map((item) => {
+    const product = catalogue.get(productByPrice.get(item.priceId ?? '') ?? '');
+    if (!product) {
+      throw new Error(
+        `Stripe price ${item.priceId} is not mapped to a product (PRODUCT_STRIPE_PRICES)`,
+      );
+    }
+    return {
+      productId: product.id,
+      name: product.name,
+      type: product.type,
+      quantity: item.quantity,
+      unitAmount: Math.round(item.amount / item.quantity),
+    };
+  });
+}
+
+/**
+ * Makes sure a paid session is fulfilled, asking the provider when no webhook has arrived yet
+ * (Stripe recommends this on the success page). A session that does not exist is not found;
+ * one that is not paid, or was cancelled, is a conflict.
+ */
+export async function ensureFulfilled(
+  deps: OrdersDependencies,
+  sessionId: string,
+): Promise<StoredCheckoutSession | null> {
+  const { db, provider } = deps;
+  const stored = await findCheckoutSession(db, sessionId);
+  if (stored?.status === 'paid') return stored;
+  if (provider.name === 'local') {
+    if (!stored) throw new NotFoundError(NO_PURCHASE);
+    throw new ConflictError(
+      stored.status === 'cancelled' ? 'This checkout was cancelled' : NOT_PAID,
+    );
+  }
+  const remote = await provider.retrieveSession(sessionId);
+  if (!remote) throw new NotFoundError(NO_PURCHASE);
+  if (!remote.paid) throw new ConflictError(NOT_PAID);
+  if (!remote.email) throw new Error(`Stripe session ${sessionId} is paid but has no e-mail`);
+  await fulfilCheckoutSession(deps, {
+    sessionId,
+    email: remote.email,
+    customerId: remote.customerId,
+    paymentIntentId: remote.paymentIntentId,
+    currency: stored?.currency ?? remote.currency ?? 'usd',
+    amountTotal: stored?.amount_total ?? remote.amountTotal ?? 0,
+    lines: stored?.lines ?? (await linesFromProvider(deps, sessionId)),
+  });
+  return (await findCheckoutSession(db, sessionId)) ?? null;
+}
+
+/** The products, fresh download links and e-mail of a paid checkout session. */
+export async function purchaseDetail(
+  deps: OrdersDependencies,
+  sessionId: string,
+): Promise<PurchaseDetail> {
+  const { db } = deps;
+  await ensureFulfilled(deps, sessionId);
+  const order = await findOrderBySession(db, sessionId);
+  if (!order) throw new NotFoundError(NO_PURCHASE);
+  const [lines, entitlements] = await Promise.all([
+    listOrderLines(db, order.id),
+    listOrderEntitlements(db, order.id),
+  ]);
+  const links = signDownloadLinks(deps, entitlements);
+  return {
+    products: lines.map((line) => {
+      const files = links
+        .filter((link) => link.productId === line.product_id)
+        .map(({ kind, label, url }) => ({ kind, label, url }));
+      return {
+        productId: line.product_id,
+        productName: line.product_name,
+        price: line.unit_amount,
+        quantity: line.quantity,
+        type: line.product_type,
+        downloadUrl: files.find((file) => file.kind === 'pdf')?.url ?? files[0]?.url ?? null,
+        files,
+      };
+    }),
+    customerEmail: order.email,
+    checkoutSessionId: sessionId,
+    orderId: order.id,
+  };
+}
+
+/**
+ * A signed-in buyer's orders, matched by the e-mail they paid with
+ * (docs/product.md#what-the-shop-is), each with fresh download links, and their subscriptions.
+ */
+export async function listPurchases(
+  deps: OrdersDependencies,
+  buyer: { email: string } | null,
+): Promise<Purchases> {
+  if (!buyer) throw new NotSignedInError('Not signed in');
+  const { orders, lines, entitlements, subscriptions } = await listPurchaseRows(
+    deps.db,
+    buyer.email,
+  );
+  return {
+    orders: orders.map((order) => ({
+      orderId: order.id,
+      checkoutSessionId: order.checkout_session_id,
+      createdAt: order.created_at,
+      status: order.status,
+      amountTotal: order.amount_total,
+      currency: order.currency,
+      products: lines
+        .filter((line) => line.order_id === order.id)
+        .map((line) => ({
+          productId: line.product_id,
+          productName: line.product_name,
+          quantity: line.quantity,
+        })),
+      files: signDownloadLinks(
+        deps,
+        entitlements.filter((entitlement) => entitlement.order_id === order.id),
+      ).map(({ kind, label, url }) => ({ kind, label, url })),
+    })),
+    subscriptions,
+  };
+}
+
+/**
+ * The success page's confirmation of a subscription. Never trusted from the browser: the
+ * session must be paid and hold a subscription. Confirming twice gives the same record.
+ */
+export async function confirmSubscription(
+  deps: OrdersDependencies,
+  sessionId: string,
+): Promise<SubscriptionRecord> {
+  const session = await ensureFulfilled(deps, sessionId);
+  if (!session?.lines.some((line) => line.type === 'subscription')) {
+    throw new ConflictError('This purchase does not include a subscription');
+  }
+  await insertSubscriptionRecordOnce(deps.db, {
+    userId: session.customer_id ?? (session.customer_email as string),
+    email: session.customer_email as string,
+    sessionId,
+  });
+  const record = await findSubscriptionRecordBySession(deps.db, sessionId);
+  if (!record) throw new Error('The subscription record could not be created');
+  return record;
+}
+
+/** A signed event of a shape this shop does not understand: refused, so Stripe reports it. */
+const malformed = (reason: string) => new InvalidInputError(`Malformed Stripe event: ${reason}`);
+
+/**
+ * A call of Stripe's webhook, as the exact bytes Stripe signed: checked, then handled once.
+ * A checkout paid is fulfilled; a charge refunded revokes the order's downloads; any other
+ * event is acknowledged and left alone.
+ */
+export async function receiveStripeEvent(
+  deps: OrdersDependencies,
+  call: { payload: Buffer; signature: string },
+  log: FastifyBaseLogger,
+): Promise<{ received: true; duplicate?: true }> {
+  const { db, config, provider } = deps;
+  const secret = config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new UnavailableError('STRIPE_WEBHOOK_SECRET is not configured');
+  let signed: unknown;
+  try {
+    signed = provider.verifyWebhookEvent(call.payload, call.signature, secret);
+  } catch {
+    throw new InvalidInputError('Invalid Stripe signature');
+  }
+  const parsed = stripeEventSchema.safeParse(signed);
+  if (!parsed.success) throw malformed('it needs an id, a type and data.object');
+  const event = parsed.data;
+  if (await hasWebhookEvent(db, event.id)) return { received: true, duplicate: true };
+
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = checkoutSessionEventSchema.safeParse(event.data.object);
+      if (!session.success) throw malformed('data.object has no checkout session id');
+      try {
+        await ensureFulfilled(deps, session.data.id);
+      } catch (error) {
+        // Not paid yet (an async payment): Stripe sends async_payment_succeeded later.
+        if (!(error instanceof NotFoundError || error instanceof ConflictError)) throw error;
+        log.info(
+          { sessionId: session.data.id, reason: error.message },
+          'checkout not fulfilled yet',
+        );
+      }
+      break;
+    }
+    case 'charge.refunded': {
+      const parsedCharge = chargeEventSchema.safeParse(event.data.object);
+      if (!parsedCharge.success) throw malformed('data.object is not a charge');
+      const charge = parsedCharge.data;
+      const paymentIntent =
+        typeof charge.payment_intent === 'string'
+          ? charge.payment_intent
+          : charge.payment_intent?.id;
+      if (charge.refunded && paymentIntent) {
+        const revoked = await revokeOrderByPaymentIntent(db, paymentIntent);
+        log.info({ paymentIntent, revoked }, 'refund revoked downloads');
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  // Recorded only once handled, so a crash before this point is retried by Stripe.
+  await recordWebhookEventOnce(db, event.id, event.type);
+  return { received: true };
+}
