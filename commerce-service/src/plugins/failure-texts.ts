@@ -3,7 +3,7 @@
  * route whose failures appear on an Italian screen (sign-in, the admin area) says so with
  * `config: { errorLanguage: 'it' }`; its services write their own messages in Italian, and
  * these cover what the service adds by itself: validation, rate limits, outages, the admin
- * check (docs/product.md, "Languages").
+ * check (docs/product.md#languages).
  */
 import type { FastifyRequest } from 'fastify';
 

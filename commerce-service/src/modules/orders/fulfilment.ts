@@ -82,7 +82,7 @@ export async function fulfilCheckoutSession(
     });
     const mail = orderConfirmationMail({
       // The buyer's order reference is the checkout session id, as on the shop's pages and in
-      // the admin's records (docs/product.md).
+      // the admin's records (docs/product.md#order-reference).
       orderId: paid.sessionId,
       items: paid.lines.map((line) =>
         line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
