@@ -36,7 +36,7 @@ import {
   StatusTally,
   valuesFor,
   type FieldHints,
-} from 'commerce-service/test-support/fuzz';
+} from '../../../commerce-service/src/test-support/fuzz/index.ts';
 import { BLOG_ICONS } from '@/lib/cms/blog-posts';
 import { cmsTags } from '@/lib/cms/client';
 import { chatRequestSchema } from '@/lib/chat/chat-request';

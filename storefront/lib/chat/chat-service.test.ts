@@ -1,7 +1,11 @@
 /** @jest-environment node */
 import { CANNED_REPLIES } from './canned-replies';
 import { CHAT_PERSONA_PROMPT, answerChatMessage } from './chat-service';
-import { completionBody, startFakeChatModel, type FakeChatModel } from './fake-chat-model';
+import {
+  completionBody,
+  startFakeChatModel,
+  type FakeChatModel,
+} from '@/test-support/fake-chat-model';
 
 const PRICE_QUESTION = 'How much does it cost?';
 const KEY = 'sk-test-key-that-must-stay-secret';

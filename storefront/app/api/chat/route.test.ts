@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { CANNED_REPLIES } from '@/lib/chat/canned-replies';
 import { CHAT_RATE_LIMIT } from '@/lib/chat/chat-request';
-import { completionBody, startFakeChatModel } from '@/lib/chat/fake-chat-model';
+import { completionBody, startFakeChatModel } from '@/test-support/fake-chat-model';
 
 type ChatRoute = typeof import('./route');
 
