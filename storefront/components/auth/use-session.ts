@@ -5,12 +5,12 @@
  */
 import useSWR from 'swr';
 import type { CurrentUser } from 'commerce-service/contract';
-import { fetchCurrentUser, logout as endSession } from '@/lib/commerce/session';
+import { fetchSignedInUser, logout as endSession } from '@/lib/auth/session';
 
 export const SESSION_KEY = '/api/users/me';
 
 export function useSession() {
-  const { data, isLoading, mutate } = useSWR<CurrentUser | null>(SESSION_KEY, fetchCurrentUser, {
+  const { data, isLoading, mutate } = useSWR<CurrentUser | null>(SESSION_KEY, fetchSignedInUser, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   });

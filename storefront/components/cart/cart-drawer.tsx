@@ -14,7 +14,7 @@ import {
   CART_EMPTY_MESSAGE,
   cartCheckoutOutcome,
   openCheckoutInNewTab,
-} from '@/lib/commerce/checkout-client';
+} from '@/lib/checkout/start-checkout';
 import { formatPrice } from '@/lib/format/price';
 import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';

@@ -10,8 +10,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import type { PurchaseDetail } from 'commerce-service/contract';
 import { ButtonLink } from '@/components/layout/button-link';
-import { confirmSubscriptionRecord } from '@/lib/commerce/confirm-subscription';
-import { isUnknownPurchase } from '@/lib/commerce/purchase-detail-client';
+import { confirmSubscription } from '@/lib/commerce/api/purchase';
+import { isUnknownPurchase, purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
 import { DOWNLOAD_UNAVAILABLE_MESSAGE, downloadAction } from '@/lib/checkout/download-action';
 import { orderItemCountText, productDisplayName } from '@/lib/checkout/order-summary';
 import { GENERIC_THANK_YOU_PATH, thankYouRouteAfterPurchase } from '@/lib/checkout/thank-you-route';
@@ -89,7 +89,9 @@ export function CheckoutSuccess() {
       <CheckoutCard tone="error" icon="!">
         <ResultHeading>Purchase Failed</ResultHeading>
         <p role="alert" className="mt-3 break-words text-slate-700">
-          {error?.message ?? 'Failed to get purchase information: unknown error'}
+          {error
+            ? purchaseFailureMessage(error)
+            : 'Failed to get purchase information: unknown error'}
         </p>
         <CheckoutActions>
           <button
@@ -141,7 +143,11 @@ function PurchaseSuccessful({
     trackEvent('Purchase', purchaseEventFromOrder(products));
     // What was in the cart has been bought; a later visit should not offer it again.
     clearCart();
-    if (hasSubscription) void confirmSubscriptionRecord(sessionId);
+    // Failing here is only logged (docs/product.md#api): fulfilment has made the record already.
+    if (hasSubscription)
+      confirmSubscription(sessionId).catch((error: unknown) =>
+        console.error('Saving the subscription record failed', error),
+      );
   }, [sessionId, products, hasSubscription, clearCart]);
 
   useEffect(() => {

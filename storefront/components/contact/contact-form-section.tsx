@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SchemaForm, type SchemaFormHandle } from '@/components/forms/schema-form';
 import { contactFormSchema } from '@/lib/forms/contact-form-schema';
 import type { FormValues } from '@/lib/forms/form-schema';
-import { submitContactForm } from '@/lib/commerce/submit-contact-form';
+import { submitContactForm } from '@/lib/forms/submit-contact-form';
 import { useContactForm } from './contact-form-context';
 
 export const CONTACT_FAILURE_ALERT =

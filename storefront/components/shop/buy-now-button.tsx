@@ -5,7 +5,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
-import { buyNowDestination } from '@/lib/commerce/checkout-client';
+import { buyNowDestination } from '@/lib/checkout/start-checkout';
 import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import type { ShopProduct } from './shop-product';

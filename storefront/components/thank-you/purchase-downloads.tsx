@@ -4,6 +4,7 @@
  * (ARCHITECTURE), or the 'e-mail me my links' form when the page does not know the purchase.
  */
 import { usePurchaseDetail } from '@/components/checkout/use-purchase-detail';
+import { purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
 import {
   downloadButtonText,
   downloadsForThankYouPage,
@@ -60,7 +61,8 @@ export function PurchaseDownloads({
     return (
       <div>
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-950">
-          We could not load the downloads of this order. {error?.message}
+          We could not load the downloads of this order.{' '}
+          {error ? purchaseFailureMessage(error) : null}
         </p>
         <EmailMyLinksForm buttonClass={buttonClass} />
       </div>

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { fetchCurrentUser } from './session';
+import { fetchSignedInUser as fetchCurrentUser } from './session';
 
 function answer(status: number, body: unknown) {
   global.fetch = jest.fn().mockResolvedValue(
