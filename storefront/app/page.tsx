@@ -8,7 +8,7 @@ import { TestimonialCards } from '@/components/home/testimonial-cards';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
 import { JsonLd } from '@/components/seo/json-ld';
 import { faqPageData, productListData } from '@/lib/seo/structured-data';
-import { pickShopEbooks } from '@/lib/cart/known-ebooks';
+import { pickShopEbooks } from '@/lib/catalogue/catalogue';
 import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';

@@ -35,12 +35,12 @@ function FileButtons({ files, buttonClass }: { files: PurchasedFile[]; buttonCla
 
 export function PurchaseDownloads({
   sessionId,
-  pageSlug,
+  pageProductId,
   buttonClass,
 }: {
   sessionId: string | null;
   /** The thank-you page's product, or null on the generic page. */
-  pageSlug: string | null;
+  pageProductId: string | null;
   buttonClass: string;
 }) {
   const { data, error, isLoading } = usePurchaseDetail(sessionId);
@@ -68,7 +68,7 @@ export function PurchaseDownloads({
       </div>
     );
   }
-  const { files, otherProducts } = downloadsForThankYouPage(data.products, pageSlug);
+  const { files, otherProducts } = downloadsForThankYouPage(data.products, pageProductId);
   if (files.length === 0) {
     return (
       <p className="text-slate-700">

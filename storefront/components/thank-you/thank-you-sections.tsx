@@ -59,15 +59,20 @@ export function ThankYouCard({
 export function DownloadsCard({
   theme,
   sessionId,
-  pageSlug,
+  pageProductId,
 }: {
   theme: ThankYouTheme;
   sessionId: string | null;
-  pageSlug: string | null;
+  /** The page's own eBook, whose files come first; null for the generic page. */
+  pageProductId: string | null;
 }) {
   return (
     <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
-      <PurchaseDownloads sessionId={sessionId} pageSlug={pageSlug} buttonClass={theme.solid} />
+      <PurchaseDownloads
+        sessionId={sessionId}
+        pageProductId={pageProductId}
+        buttonClass={theme.solid}
+      />
     </ThankYouCard>
   );
 }

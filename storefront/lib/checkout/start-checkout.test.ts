@@ -19,7 +19,7 @@ function reply(status: number, body: unknown): Response {
   });
 }
 
-const product = (id: string, name: string, paymentLinkUrl: string | null) => ({
+const product = (id: string, name: string, kind: string, paymentLinkUrl: string | null) => ({
   id,
   slug: id,
   name,
@@ -28,7 +28,7 @@ const product = (id: string, name: string, paymentLinkUrl: string | null) => ({
   currency: 'usd',
   images: [],
   type: 'digital',
-  kind: null,
+  kind,
   interval: null,
   paymentLinkUrl,
 });
@@ -54,7 +54,8 @@ function fakeApi(
   const fetchImpl = jest.fn(async (url: RequestInfo | URL) => {
     if (String(url) === '/api/products') {
       return reply(200, [
-        product('ebook-aba-for-parents', 'eBook ABA for Parents', paymentLinkUrl),
+        product('ebook-aba-for-parents', 'eBook ABA for Parents', 'foundational', paymentLinkUrl),
+        product('aba-parent-support-monthly', 'Membership', 'membership', paymentLinkUrl),
       ]);
     }
     return checkout();
@@ -122,7 +123,8 @@ describe('cartCheckoutOutcome', () => {
   it.each([
     ['two copies', [{ ...parents, quantity: 2 }]],
     ['two lines', [parents, cases]],
-    ['an unknown product', [{ ...parents, name: 'Something else' }]],
+    ['a product that is not one of the eBooks', [{ ...parents, id: 'aba-parent-support-monthly' }]],
+    ['a product the catalogue does not list', [{ ...parents, id: 'something-else' }]],
   ])('uses a checkout session for %s even when a payment link exists', async (_name, lines) => {
     fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }), LINK);
     expect(await cartCheckoutOutcome(lines)).toEqual({

@@ -4,7 +4,7 @@
  * fails or cannot be reached.
  */
 import type { CartItem } from '@/lib/cart/cart-item';
-import { isKnownEbook } from '@/lib/cart/known-ebooks';
+import { isEbookKind } from '@/lib/catalogue/catalogue';
 import { createCheckoutSession, fetchProducts } from '@/lib/commerce/api/checkout';
 import { CommerceError } from '@/lib/commerce/client';
 
@@ -18,11 +18,14 @@ export const SHOP_CHECKOUT_ERROR = 'An error occurred while processing your requ
 const unanswered = (error: unknown) =>
   !(error instanceof CommerceError) || error.kind === 'no-answer';
 
-/** The product's hosted payment link, or null when it has none or the list cannot be read. */
+/**
+ * The hosted payment link of one of the three eBooks, or null when the product is none of them,
+ * has no link, or the catalogue cannot be read.
+ */
 async function findPaymentLink(productId: string): Promise<string | null> {
   try {
-    const products = await fetchProducts();
-    return products.find((product) => product.id === productId)?.paymentLinkUrl ?? null;
+    const product = (await fetchProducts()).find(({ id }) => id === productId);
+    return product && isEbookKind(product.kind) ? product.paymentLinkUrl : null;
   } catch {
     // The checkout session below still works without the link.
     return null;
@@ -39,7 +42,7 @@ export type CartCheckoutOutcome =
 export async function cartCheckoutOutcome(lines: CartItem[]): Promise<CartCheckoutOutcome> {
   if (lines.length === 0) return { kind: 'alert', message: CART_EMPTY_MESSAGE };
   const [only] = lines;
-  if (lines.length === 1 && only && only.quantity === 1 && isKnownEbook(only.name)) {
+  if (lines.length === 1 && only && only.quantity === 1) {
     const link = await findPaymentLink(only.id);
     if (link) return { kind: 'open', url: link };
   }
