@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { contactFormSchema } from '@/lib/forms/contact-form-schema';
 import { submitContactForm } from '@/lib/forms/submit-contact-form';
 import { AskQuestionButton } from './ask-question-button';
 import { ContactFormProvider } from './contact-form-context';
@@ -10,7 +11,7 @@ const submit = jest.mocked(submitContactForm);
 function renderPage() {
   render(
     <ContactFormProvider>
-      <ContactFormSection />
+      <ContactFormSection schema={contactFormSchema} />
       <AskQuestionButton />
     </ContactFormProvider>,
   );

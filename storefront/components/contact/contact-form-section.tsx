@@ -6,15 +6,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { SchemaForm, type SchemaFormHandle } from '@/components/forms/schema-form';
-import { contactFormSchema } from '@/lib/forms/contact-form-schema';
-import type { FormValues } from '@/lib/forms/form-schema';
+import type { FormSchema, FormValues } from '@/lib/forms/form-schema';
 import { submitContactForm } from '@/lib/forms/submit-contact-form';
 import { useContactForm } from './contact-form-context';
 
 export const CONTACT_FAILURE_ALERT =
   'There was an error submitting your message. Please try again.';
 
-export function ContactFormSection() {
+/** `schema`: the contact form's schema, made from the commerce contract on the server. */
+export function ContactFormSection({ schema }: { schema: FormSchema }) {
   const { view, setView, subjectFocusRequest } = useContactForm();
   const form = useRef<SchemaFormHandle>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
@@ -59,7 +59,7 @@ export function ContactFormSection() {
     <section aria-labelledby="contact-form-heading" className="mx-auto max-w-3xl px-4">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
         <h2 id="contact-form-heading" className="text-3xl font-bold">
-          {contactFormSchema.title}
+          {schema.title}
         </h2>
         {view === 'sent' ? (
           <div className="mt-6 rounded-xl bg-emerald-50 p-6 text-center">
@@ -94,7 +94,7 @@ export function ContactFormSection() {
           <div className="mt-6">
             <SchemaForm
               ref={form}
-              schema={contactFormSchema}
+              schema={schema}
               onSubmit={send}
               submitLabel="Send Message"
               submittingLabel="submitting..."
