@@ -1,8 +1,8 @@
 'use client';
 /**
- * The admin list of subscription records (spec §4 "Admin page"): one SWR request, the error
- * the red banner shows, and create/update/remove that reload the list once they succeed.
- * A failed call sets the banner's message and rejects, so the caller keeps its modal open.
+ * The admin list of subscription records (docs/product.md#states): one SWR request, the error the
+ * red banner shows, and create/update/remove that reload the list once they succeed. A failed call
+ * sets the banner's message and rejects, so the caller keeps its modal open.
  */
 import { useState } from 'react';
 import useSWR from 'swr';

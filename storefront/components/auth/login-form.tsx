@@ -1,7 +1,8 @@
 'use client';
 /**
- * The login page (spec §2, §4, §5, §8), in Italian: Google in a popup, or a 6-digit code sent
- * by e-mail. After a sign-in it waits 1 second, then returns to where the visitor came from.
+ * The login page (docs/product.md#login, #states, #validation, #error-catalogue), in Italian:
+ * Google in a popup, or a 6-digit code sent by e-mail. After a sign-in it waits 1 second, then
+ * returns to where the visitor came from.
  */
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
@@ -43,7 +44,8 @@ export function LoginForm() {
     window.setTimeout(() => router.push(target), LOGIN_REDIRECT_DELAY_MS);
   };
 
-  // The provider's own message is preferred; the fallback otherwise (docs/product.md#error-catalogue).
+  // The provider's own message is preferred; the fallback otherwise
+  // (docs/product.md#error-catalogue).
   const messageOf = (caught: unknown, fallback: string) =>
     (caught instanceof CommerceError ? caught.serverMessage : null) ?? fallback;
 

@@ -19,7 +19,7 @@ export function useSession() {
     pending: isLoading,
     /** Fetches the user again (after a sign-in). */
     refresh: () => mutate(),
-    /** Clears the local user first, then ends the server session (spec §7). */
+    /** Clears the local user first, then ends the server session (docs/product.md#api). */
     logout: async () => {
       await mutate(null, { revalidate: false });
       await endSession();

@@ -1,8 +1,9 @@
 'use client';
 /**
- * The chat window (spec §2 Home, §4, §5): a modal dialog with the conversation, a 'Typing...'
- * line while a reply is on its way, and the message box. Loaded on the first open only, and
- * kept mounted afterwards (hidden while closed) so the conversation survives closing.
+ * The chat window (docs/product.md#home, #states, #validation): a modal dialog with the
+ * conversation, a 'Typing...' line while a reply is on its way, and the message box. Loaded on the
+ * first open only, and kept mounted afterwards (hidden while closed) so the conversation survives
+ * closing.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@/lib/chat/message-length';

@@ -4,7 +4,7 @@ import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
 import { showsChatAssistant } from '@/lib/chat/chat-pages';
 import { ChatLauncher } from './chat-launcher';
 
-/** The chat assistant, on the content pages only (spec §1). */
+/** The chat assistant, on the content pages only (docs/product.md#what-the-shop-is). */
 export function ChatOnContentPages({ catalogue }: { catalogue: ChatCatalogue }) {
   return showsChatAssistant(usePathname()) ? <ChatLauncher catalogue={catalogue} /> : null;
 }

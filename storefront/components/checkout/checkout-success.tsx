@@ -1,8 +1,8 @@
 'use client';
 /**
- * The success page (spec §2 "Checkout success", §4 "Checkout success page"): verifies the paid
- * checkout, shows the order, tracks the purchase once, confirms a subscription, and after
- * 3 seconds replaces itself with the first product's thank-you page.
+ * The success page (docs/product.md#checkout-success, #states): verifies the paid checkout, shows
+ * the order, tracks the purchase once, confirms a subscription, and after 3 seconds replaces itself
+ * with the first product's thank-you page.
  */
 import { useCart } from '@/components/cart/cart-provider';
 import Link from 'next/link';

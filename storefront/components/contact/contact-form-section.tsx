@@ -1,8 +1,8 @@
 'use client';
 /**
- * 'Send Us a Message' (spec §2, §4 "Contact form"): the generic form on the contact schema,
- * then the success view. A failure keeps the visitor's text on the form and says so in an
- * alert; any field errors the server found are shown under their fields as well.
+ * 'Send Us a Message' (docs/product.md#contact, #states): the generic form on the contact schema,
+ * then the success view. A failure keeps the visitor's text on the form and says so in an alert;
+ * any field errors the server found are shown under their fields as well.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SchemaForm, type SchemaFormHandle } from '@/components/forms/schema-form';
@@ -42,7 +42,8 @@ export function ContactFormSection({ schema }: { schema: FormSchema }) {
     if (result.sent) {
       setThanks(result.message);
       focusAfterSwitch.current = 'success';
-      // The form unmounts here, so the next one starts empty (spec §4: cleared after success).
+      // The form unmounts here, so the next one starts empty (docs/product.md#states: cleared after
+      // success).
       setView('sent');
       return;
     }

@@ -1,7 +1,8 @@
 'use client';
 /**
- * Buy Now (spec §4, §7, §8): one copy, straight to payment. The eBook's hosted payment link when
- * the shop has one, else a checkout session; a failure leads to the checkout error page.
+ * Buy Now (docs/product.md#states, #api, #error-catalogue): one copy, straight to payment. The
+ * eBook's hosted payment link when the shop has one, else a checkout session; a failure leads to
+ * the checkout error page.
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';

@@ -12,7 +12,7 @@ const PACK_FEATURES = [
   'Lifetime access, no login needed',
 ];
 
-/** The pack of both eBooks (spec §2 Shop): 'Save 10%' badge, 'Complete Library' tag. */
+/** The pack of both eBooks (docs/product.md#shop): 'Save 10%' badge, 'Complete Library' tag. */
 export function CompletePackCard({
   product,
   contents,

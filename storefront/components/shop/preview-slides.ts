@@ -1,4 +1,7 @@
-/** The pictures of 'A Look Inside Our Guides' (spec §2 Shop, §9: 3 images per eBook). */
+/**
+ * The pictures of 'A Look Inside Our Guides' (docs/product.md#shop, #constants-and-limits: 3 images
+ * per eBook).
+ */
 export interface PreviewSlide {
   src: string;
   alt: string;

@@ -1,4 +1,4 @@
-/** The complete pack's own thank-you page (spec §2 "Complete-pack page"). */
+/** The complete pack's own thank-you page (docs/product.md#thank-you-pages). */
 import { ebookOfKind, packContents, shortTitle, type Catalogue } from '@/lib/catalogue/catalogue';
 import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
 import { OrderIdLine } from './order-id-line';

@@ -1,7 +1,8 @@
 'use client';
 /**
- * Sends the page's Purchase event once per resolved product (spec §4, §9; English pages only),
- * at the product's catalogue price; none when the catalogue could not be read.
+ * Sends the page's Purchase event once per resolved product (docs/product.md#states,
+ * #constants-and-limits; English pages only), at the product's catalogue price; none when the
+ * catalogue could not be read.
  */
 import { useEffect, useRef } from 'react';
 import { trackEvent } from '@/lib/tracking/meta-pixel';

@@ -1,4 +1,7 @@
-/** The pieces the thank-you pages share (spec §2 "Thank-you pages"), coloured by the product's theme. */
+/**
+ * The pieces the thank-you pages share (docs/product.md#thank-you-pages), coloured by the product's
+ * theme.
+ */
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ThankYouTheme } from '@/lib/checkout/thank-you-catalogue';

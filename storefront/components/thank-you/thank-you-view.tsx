@@ -1,6 +1,6 @@
 /**
- * The English thank-you page (spec §2 "Thank-you pages", generic and dedicated): header, order
- * id, the confirmation note, benefits, the purchase's downloads, how to listen, next steps,
+ * The English thank-you page (docs/product.md#thank-you-pages, generic and dedicated): header,
+ * order id, the confirmation note, benefits, the purchase's downloads, how to listen, next steps,
  * links and a closing banner, in the product's colours.
  */
 import type { ReactNode } from 'react';

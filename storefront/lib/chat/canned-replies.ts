@@ -1,10 +1,9 @@
 /**
- * The chat assistant's own answers (spec §8): used when no model is configured, when the model
- * fails, and in the browser when the chat route cannot be reached. The first topic whose
- * keywords the message contains wins, in the spec's order, so "Hi, what does it cost?" is
- * greeted rather than priced. The eBooks' names and prices come from the catalogue
- * (./chat-catalogue.ts); without it the replies speak of the books without naming or pricing
- * them.
+ * The chat assistant's own answers (docs/product.md#error-catalogue): used when no model is
+ * configured, when the model fails, and in the browser when the chat route cannot be reached. The
+ * first topic whose keywords the message contains wins, in the spec's order, so "Hi, what does it
+ * cost?" is greeted rather than priced. The eBooks' names and prices come from the catalogue
+ * (./chat-catalogue.ts); without it the replies speak of the books without naming or pricing them.
  */
 import type { ChatCatalogue } from './chat-catalogue';
 

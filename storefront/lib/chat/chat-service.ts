@@ -1,13 +1,14 @@
 /**
  * Answers one chat message: from the configured OpenAI-compatible model when it gives a usable
- * reply, else from the canned replies (spec §5, §8). The key stays on the server.
+ * reply, else from the canned replies (docs/product.md#validation, #error-catalogue). The key stays
+ * on the server.
  */
 import 'server-only';
 import { z } from 'zod';
 import { SUPPORT_EMAIL, cannedReply } from './canned-replies';
 import type { ChatCatalogue } from './chat-catalogue';
 
-/** Shorter remote replies are unusable (spec §9). */
+/** Shorter remote replies are unusable (docs/product.md#constants-and-limits). */
 export const MIN_USABLE_REPLY_LENGTH = 10;
 /** A visitor waits no longer than this for the model before the canned reply is given. */
 export const MODEL_TIMEOUT_MS = 10_000;

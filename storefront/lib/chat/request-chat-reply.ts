@@ -1,6 +1,7 @@
 /**
- * The browser's side of the chat: asks our `/api/chat` and, when that fails in any way,
- * answers with the canned reply itself, so the visitor never sees an error (spec §8).
+ * The browser's side of the chat: asks our `/api/chat` and, when that fails in any way, answers
+ * with the canned reply itself, so the visitor never sees an error
+ * (docs/product.md#error-catalogue).
  */
 import { cannedReply } from './canned-replies';
 import type { ChatCatalogue } from './chat-catalogue';

@@ -1,7 +1,8 @@
 /**
- * What the success page's 'Download eBook' does for one product (spec §4, §5): open its PDF
- * link, or send the buyer to the product's own thank-you page (which lists every file and can
- * e-mail fresh links), or, when neither exists, say the link is unavailable.
+ * What the success page's 'Download eBook' does for one product (docs/product.md#states,
+ * #validation): open its PDF link, or send the buyer to the product's own thank-you page (which
+ * lists every file and can e-mail fresh links), or, when neither exists, say the link is
+ * unavailable.
  */
 import { thankYouRoute, type ThankYouPages } from '@/lib/catalogue/catalogue';
 

@@ -1,6 +1,6 @@
 /**
- * The ad pixel's Purchase event (spec §7 tracking notes, §9 values): built here as plain data,
- * sent by the pages with `trackEvent`.
+ * The ad pixel's Purchase event (docs/product.md#api for the event, #constants-and-limits for its
+ * values): built here as plain data, sent by the pages with `trackEvent`.
  */
 import type { TrackingData } from './meta-pixel';
 

@@ -1,4 +1,7 @@
-/** The chat assistant's answers (spec §5, §8): the configured model, else the canned replies. */
+/**
+ * The chat assistant's answers (docs/product.md#validation, #error-catalogue): the configured
+ * model, else the canned replies.
+ */
 import { chatCatalogue } from '@/lib/chat/chat-catalogue';
 import { answerChatMessage } from '@/lib/chat/chat-service';
 import { CHAT_RATE_LIMIT, readChatRequest, visitorKey } from '@/lib/chat/chat-request';

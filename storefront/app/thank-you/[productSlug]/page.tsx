@@ -10,10 +10,10 @@ type Params = Promise<{ productSlug: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The generic page under any slug. The known eBooks have their own routes next to this one;
- * an unknown slug gets the generic page, which falls back to the foundational guide (spec §2) and
- * offers every file of the purchase. An eBook whose catalogue slug has no route of its own
- * gets its page here.
+ * The generic page under any slug. The known eBooks have their own routes next to this one; an
+ * unknown slug gets the generic page, which falls back to the foundational guide
+ * (docs/product.md#thank-you-pages) and offers every file of the purchase. An eBook whose catalogue
+ * slug has no route of its own gets its page here.
  */
 export default async function ThankYouSlugPage({
   params,
