@@ -5,23 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Product } from 'commerce-service/contract';
+import type { ProductSeed } from '../../commerce-service/src/modules/catalogue/repository.ts';
 import { cannedReplies } from '@/lib/chat/canned-replies';
 import { chatCatalogue } from '@/lib/chat/chat-catalogue';
 
 const SEED_FILE = path.resolve(__dirname, '../../commerce-service/data/products.json');
-
-interface ProductSeed {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-  type: Product['type'];
-  kind: string | null;
-  images: string[];
-  billing_interval: string | null;
-}
 
 export const SEEDED_CATALOGUE: Product[] = (
   JSON.parse(readFileSync(SEED_FILE, 'utf8')) as ProductSeed[]

@@ -7,17 +7,12 @@
  */
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ProductSeed } from '../../commerce-service/src/modules/catalogue/repository.ts';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 
-const SERVICE = path.join(ROOT, 'commerce-service');
+export type { ProductSeed };
 
-/** A product of the catalogue file, as the service seeds it (the price in cents). */
-export interface ProductSeed {
-  id: string;
-  name: string;
-  price_cents: number;
-  [field: string]: unknown;
-}
+const SERVICE = path.join(ROOT, 'commerce-service');
 
 /** The shop's own catalogue, commerce-service/data/products.json. */
 export function readSeededCatalogue(): ProductSeed[] {

@@ -1,5 +1,6 @@
 import {
   SEEDED_CANNED_REPLIES as CANNED_REPLIES,
+  SEEDED_CATALOGUE,
   SEEDED_CHAT_CATALOGUE,
 } from '@/test-support/catalogue';
 import {
@@ -135,21 +136,11 @@ describe('cannedReply', () => {
   });
 
   it("names the catalogue's eBooks, so a renamed book is named anew at once", () => {
-    const renamed = chatCatalogue([
-      {
-        id: 'p',
-        slug: 'p',
-        name: 'Parenting with ABA',
-        description: 'd',
-        price: 3150,
-        currency: 'usd',
-        images: [],
-        type: 'digital',
-        kind: 'foundational',
-        interval: null,
-        paymentLinkUrl: null,
-      },
-    ]);
+    const renamed = chatCatalogue(
+      SEEDED_CATALOGUE.map((product) =>
+        product.kind === 'foundational' ? { ...product, name: 'Parenting with ABA' } : product,
+      ),
+    );
     expect(cannedReplies(renamed)['what-is-aba']).toContain("Our 'Parenting with ABA'");
     expect(cannedReplies(renamed)['aba-at-home']).toContain("'Parenting with ABA' guides you");
   });

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { answerFetch as answer } from '@/test-support/answer-fetch';
 import { purchaseDetailSchema } from 'commerce-service/contract';
 import { fetchPurchaseDetail } from '@/lib/commerce/api/purchase';
 import { matches, type JsonSchema } from '@/lib/commerce/json-schema-answer';
@@ -27,15 +28,6 @@ const detail = {
   checkoutSessionId: 'cs_1',
   orderId: 'ord_1',
 };
-
-function answer(status: number, body: unknown) {
-  global.fetch = jest.fn().mockResolvedValue(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-}
 
 describe('fetchPurchaseDetail', () => {
   it('asks for the session, encoded, and returns the checked detail', async () => {

@@ -1,18 +1,9 @@
 /** @jest-environment node */
 import { z } from 'zod';
+import { answerFetch as reply } from '@/test-support/answer-fetch';
 import { callCommerce, CommerceError } from './client';
 
 const answer = z.object({ id: z.string() });
-
-function reply(status: number, body: unknown) {
-  global.fetch = jest.fn(
-    async () =>
-      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-}
 
 const failureOf = (call: Promise<unknown>) =>
   call.then(

@@ -1,7 +1,7 @@
 /** The account page's call (docs/product.md#api GET /api/me/purchases). */
 import type { Purchases } from 'commerce-service/contract';
 import { callCommerce, CommerceError } from '../client';
-import { purchases } from '../contract-schemas/purchases';
+import purchases from '../contract-schemas/purchases.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
 /** The signed-in buyer's orders and subscriptions; null when nobody is signed in. */

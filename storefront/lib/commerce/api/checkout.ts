@@ -4,8 +4,8 @@
  */
 import type { CreateCheckoutSessionBody, Product } from 'commerce-service/contract';
 import { callCommerce } from '../client';
-import { checkoutSession } from '../contract-schemas/checkout-session';
-import { productList } from '../contract-schemas/product-list';
+import checkoutSession from '../contract-schemas/checkout-session.json';
+import productList from '../contract-schemas/product-list.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
 export const fetchProducts = () =>

@@ -1,7 +1,7 @@
 /** The contact form's call (docs/product.md#api POST /api/forms/submit). */
 import type { ContactResponse, ContactSubmission } from 'commerce-service/contract';
 import { callCommerce } from '../client';
-import { contactResponse } from '../contract-schemas/contact-response';
+import contactResponse from '../contract-schemas/contact-response.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
 /** The service answers `{ success, message, errors? }`, refusals too (CommerceError.body). */

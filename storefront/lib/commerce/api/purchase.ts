@@ -1,7 +1,7 @@
 /** After a payment (docs/product.md#api): the success and thank-you pages' calls. */
 import type { PurchaseDetail } from 'commerce-service/contract';
 import { anyAnswer, callCommerce } from '../client';
-import { purchaseDetail } from '../contract-schemas/purchase-detail';
+import purchaseDetail from '../contract-schemas/purchase-detail.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
 export const fetchPurchaseDetail = (sessionId: string) =>

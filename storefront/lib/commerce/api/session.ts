@@ -1,7 +1,7 @@
 /** The session calls every page makes (docs/product.md#api): who is signed in, and logout. */
 import type { CurrentUser } from 'commerce-service/contract';
 import { anyAnswer, callCommerce } from '../client';
-import { currentUser } from '../contract-schemas/current-user';
+import currentUser from '../contract-schemas/current-user.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
 /** The user, or null when nobody is signed in. */

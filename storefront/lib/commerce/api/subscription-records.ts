@@ -4,8 +4,8 @@
  */
 import type { SubscriptionRecord, SubscriptionRecordInput } from 'commerce-service/contract';
 import { callCommerce } from '../client';
-import { subscriptionRecord } from '../contract-schemas/subscription-record';
-import { subscriptionRecordList } from '../contract-schemas/subscription-record-list';
+import subscriptionRecord from '../contract-schemas/subscription-record.json';
+import subscriptionRecordList from '../contract-schemas/subscription-record-list.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
 export const SUBSCRIPTION_RECORDS_PATH = '/api/subscription-records';
