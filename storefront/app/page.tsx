@@ -12,7 +12,7 @@ import { pickShopEbooks } from '@/lib/catalogue/catalogue';
 import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
-import { getProducts } from '@/lib/commerce/products';
+import { readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 
 // Served from the page cache: rendered again when the CMS publishes, else after a minute. The
@@ -44,7 +44,7 @@ const CHALLENGES = [
 
 export default async function HomePage() {
   const [products, chapters, testimonials, faqItems] = await Promise.all([
-    getProducts().catch(() => null),
+    readCatalogue(),
     getChapters().catch(() => null),
     getTestimonials('home').catch(() => null),
     getFaqItems('home').catch(() => null),

@@ -21,7 +21,7 @@ import {
   type EbookKind,
 } from '@/lib/catalogue/catalogue';
 import { getTestimonials } from '@/lib/cms/testimonials';
-import { getProducts } from '@/lib/commerce/products';
+import { getProducts, readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 import { formatPrice } from '@/lib/format/price';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -52,7 +52,7 @@ function shopDescription(products: Catalogue | null): string {
 export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({
     title: 'eBook Collection',
-    description: shopDescription(await getProducts().catch(() => null)),
+    description: shopDescription(await readCatalogue()),
     path: '/shop',
   });
 }

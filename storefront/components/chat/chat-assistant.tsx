@@ -4,10 +4,10 @@
  * boundary, so no page waits for the catalogue; without it the replies name no prices.
  */
 import { chatCatalogue } from '@/lib/chat/chat-catalogue';
-import { getProducts } from '@/lib/commerce/products';
+import { readCatalogue } from '@/lib/commerce/products';
 import { ChatOnContentPages } from './chat-on-content-pages';
 
 export async function ChatAssistant() {
-  const catalogue = chatCatalogue(await getProducts().catch(() => null));
+  const catalogue = chatCatalogue(await readCatalogue());
   return <ChatOnContentPages catalogue={catalogue} />;
 }

@@ -19,3 +19,9 @@ export function getProducts(): Promise<Product[]> {
     },
   );
 }
+
+/**
+ * The catalogue, or null when the commerce service cannot give it: for the pages that render
+ * without it (docs/adr/0015-one-commerce-client-and-catalogue.md says what each shows).
+ */
+export const readCatalogue = (): Promise<Product[] | null> => getProducts().catch(() => null);

@@ -5,7 +5,7 @@ import { completionBody, startFakeChatModel } from '@/test-support/fake-chat-mod
 
 // The catalogue the commerce service serves: the seeded one.
 jest.mock('@/lib/commerce/products', () => ({
-  getProducts: async () => jest.requireActual('@/test-support/catalogue').SEEDED_CATALOGUE,
+  readCatalogue: async () => jest.requireActual('@/test-support/catalogue').SEEDED_CATALOGUE,
 }));
 
 type ChatRoute = typeof import('./route');

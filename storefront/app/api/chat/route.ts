@@ -6,7 +6,7 @@ import { chatCatalogue } from '@/lib/chat/chat-catalogue';
 import { answerChatMessage } from '@/lib/chat/chat-service';
 import { CHAT_RATE_LIMIT, readChatRequest, visitorKey } from '@/lib/chat/chat-request';
 import { createRateLimiter } from '@/lib/chat/rate-limit';
-import { getProducts } from '@/lib/commerce/products';
+import { readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 
 const limiter = createRateLimiter(CHAT_RATE_LIMIT);
@@ -22,6 +22,6 @@ export async function POST(request: Request) {
   const parsed = await readChatRequest(request);
   if (!parsed.ok) return Response.json({ message: parsed.message }, { status: parsed.status });
   // Names and prices from the catalogue; without it the chat speaks of the books unpriced.
-  const catalogue = chatCatalogue(await getProducts().catch(() => null));
+  const catalogue = chatCatalogue(await readCatalogue());
   return Response.json(await answerChatMessage(parsed.message, storefrontConfig(), catalogue));
 }

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { BackGoesToShop } from '@/components/checkout/back-goes-to-shop';
 import { CheckoutSuccess, CheckoutVerifying } from '@/components/checkout/checkout-success';
 import { thankYouPages } from '@/lib/catalogue/catalogue';
-import { readCatalogue } from '@/lib/checkout/thank-you-page';
+import { readCatalogue } from '@/lib/commerce/products';
 
 export const metadata: Metadata = {
   title: 'Purchase Confirmation',

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { ThankYouView } from '@/components/thank-you/thank-you-view';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
 import { thankYouKindForSlug, thankYouProductForSlug } from '@/lib/checkout/thank-you-catalogue';
-import { GENERIC_THANK_YOU_METADATA, readCatalogue } from '@/lib/checkout/thank-you-page';
+import { GENERIC_THANK_YOU_METADATA } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
 export const metadata: Metadata = { ...GENERIC_THANK_YOU_METADATA, robots: { index: false } };
 

@@ -4,7 +4,8 @@ import { ThankYouCard } from '@/components/thank-you/thank-you-sections';
 import { ebookOfKind, shortTitle } from '@/lib/catalogue/catalogue';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
 import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
-import { readCatalogue, thankYouMetadata } from '@/lib/checkout/thank-you-page';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
 export const generateMetadata = (): Promise<Metadata> => thankYouMetadata('case-studies');
 

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { CompletePackView } from '@/components/thank-you/complete-pack-view';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
-import { readCatalogue, thankYouMetadata } from '@/lib/checkout/thank-you-page';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
 export const generateMetadata = (): Promise<Metadata> =>
   thankYouMetadata('complete', {

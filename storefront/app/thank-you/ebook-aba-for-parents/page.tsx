@@ -3,7 +3,8 @@ import { ThankYouView } from '@/components/thank-you/thank-you-view';
 import { ebookOfKind, shortTitle } from '@/lib/catalogue/catalogue';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
 import { thankYouProduct } from '@/lib/checkout/thank-you-catalogue';
-import { readCatalogue, thankYouMetadata } from '@/lib/checkout/thank-you-page';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
 export const generateMetadata = (): Promise<Metadata> => thankYouMetadata('foundational');
 

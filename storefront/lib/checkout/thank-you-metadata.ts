@@ -1,17 +1,12 @@
 /**
- * What a thank-you page reads from the catalogue on the server: its eBook, and its title and
- * description naming that eBook. Without the catalogue (the commerce service is down and the
- * storefront has never read it) the page still renders: its words and colours come from the
- * storefront, the book's name is left out, the title is the generic page's, and no Purchase
- * event is sent, since its value is not known (docs/product.md#thank-you-pages).
+ * A thank-you page's title and description, naming its eBook as the catalogue does. Without the
+ * catalogue (the commerce service is down and the storefront has never read it) the page takes
+ * the generic page's (docs/product.md#thank-you-pages).
  */
 import 'server-only';
 import type { Metadata } from 'next';
-import { ebookOfKind, type Catalogue, type EbookKind } from '@/lib/catalogue/catalogue';
-import { getProducts } from '@/lib/commerce/products';
-
-/** The catalogue, or null when the commerce service cannot give it. */
-export const readCatalogue = (): Promise<Catalogue | null> => getProducts().catch(() => null);
+import { ebookOfKind, type EbookKind } from '@/lib/catalogue/catalogue';
+import { readCatalogue } from '@/lib/commerce/products';
 
 export const GENERIC_THANK_YOU_METADATA = {
   title: 'Thank You for Your Purchase',
