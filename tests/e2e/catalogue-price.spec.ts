@@ -71,6 +71,10 @@ test('a price changed in the catalogue is the price of the shop, the cart, the p
   await test.step('the shop and the home page show the new price', async () => {
     await page.goto(`${store}/shop`);
     await expect(card(page, PARENTS)).toContainText(NEW_PRICE);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      new RegExp(`\\(\\${NEW_PRICE}\\)`),
+    );
     await expect(card(page, PACK)).toContainText(
       `instead of ${dollars(NEW_CENTS + STORIES.price_cents)} bought separately`,
     );

@@ -37,14 +37,16 @@ export const revalidate = 60;
  * names or prices.
  */
 function shopDescription(products: Catalogue | null): string {
-  const offer = (kind: EbookKind) => {
+  const offer = (kind: EbookKind, note = '') => {
     const book = ebookOfKind(products, kind);
-    return book && `${shortTitle(book.name)} (${formatPrice(book.price, book.currency)}`;
+    return book && `${shortTitle(book.name)} (${formatPrice(book.price, book.currency)}${note})`;
   };
-  const [guide, stories, pack] = [offer('foundational'), offer('case-studies'), offer('complete')];
+  const guide = offer('foundational');
+  const stories = offer('case-studies');
+  const pack = offer('complete', ', save 10%');
   const books =
     guide && stories && pack
-      ? `${guide}), ${stories}) or the ${pack}, save 10%)`
+      ? `${guide}, ${stories} or the ${pack}`
       : 'practical guides and real family stories';
   return `ABA eBooks for parents of autistic children: ${books}. PDF and MP3 audiobook, instant download.`;
 }

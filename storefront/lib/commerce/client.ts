@@ -42,17 +42,12 @@ function describe(kind: CommerceFailure, status: number | null): string {
  * What an answer is checked with: the part of the Standard Schema interface (standardschema.dev)
  * the client uses. zod's schemas have it, and so do the browser's checks (./json-schema-answer.ts).
  */
+type Validation<T> =
+  { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly unknown[] };
+
 export interface AnswerSchema<T> {
   readonly '~standard': {
-    readonly validate: (
-      value: unknown,
-    ) =>
-      | { readonly value: T; readonly issues?: undefined }
-      | { readonly issues: readonly unknown[] }
-      | Promise<
-          | { readonly value: T; readonly issues?: undefined }
-          | { readonly issues: readonly unknown[] }
-        >;
+    readonly validate: (value: unknown) => Validation<T> | Promise<Validation<T>>;
   };
 }
 
