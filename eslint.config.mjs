@@ -45,6 +45,25 @@ export default tseslint.config(
     },
   },
   {
+    // The storefront's shipped code never reaches for a test fake or fixture: test support lives
+    // in test-support/ folders and is imported by tests alone.
+    files: ['storefront/**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'storefront/jest.*', 'storefront/test-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/test-support', '**/test-support/**', '@/test-support/**'],
+              message: 'Test support is for tests only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/jest.setup.ts'],
     languageOptions: { globals: { ...globals.jest } },
   },

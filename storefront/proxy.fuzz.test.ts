@@ -13,7 +13,7 @@ import {
   fuzzParameters,
   hostilePathSegment,
   hostileQueryString,
-} from 'commerce-service/test-support/fuzz';
+} from '../commerce-service/src/test-support/fuzz/index.ts';
 import { isStorefrontApiRoute, STOREFRONT_API_ROUTES } from './lib/commerce/api-proxy';
 import { config, proxy } from './proxy';
 

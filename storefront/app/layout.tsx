@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 import { CartProvider } from '@/components/cart/cart-provider';
-import { ChatOnContentPages } from '@/components/chat/chat-on-content-pages';
+import { ChatAssistant } from '@/components/chat/chat-assistant';
 import { PageTracking } from '@/components/tracking/page-tracking';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -48,7 +48,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <div id="main-content">{children}</div>
         </CartProvider>
         <SiteFooter />
-        <ChatOnContentPages />
+        <Suspense>
+          <ChatAssistant />
+        </Suspense>
         <JsonLd data={organizationData(storefrontConfig().SITE_URL)} />
       </body>
     </html>

@@ -8,11 +8,11 @@ import { TestimonialCards } from '@/components/home/testimonial-cards';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
 import { JsonLd } from '@/components/seo/json-ld';
 import { faqPageData, productListData } from '@/lib/seo/structured-data';
-import { pickShopEbooks } from '@/lib/cart/known-ebooks';
+import { pickShopEbooks } from '@/lib/catalogue/catalogue';
 import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
-import { getProducts } from '@/lib/commerce/products';
+import { readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 
 // Served from the page cache: rendered again when the CMS publishes, else after a minute. The
@@ -44,7 +44,7 @@ const CHALLENGES = [
 
 export default async function HomePage() {
   const [products, chapters, testimonials, faqItems] = await Promise.all([
-    getProducts().catch(() => null),
+    readCatalogue(),
     getChapters().catch(() => null),
     getTestimonials('home').catch(() => null),
     getFaqItems('home').catch(() => null),

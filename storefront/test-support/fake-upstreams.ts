@@ -1,9 +1,11 @@
 /**
- * A stand-in for `fetch` that answers as the CMS (Strapi's REST API) and the chat model (an
- * OpenAI-compatible endpoint) would, or fails as they can: an error status, a body that is
- * not JSON or not of the expected shape, a refused connection, a timeout. Each test run says
- * how they behave; every call is recorded, and a call to any other address fails the run.
+ * A stand-in for `fetch` that answers as the CMS (Strapi's REST API), the chat model (an
+ * OpenAI-compatible endpoint) and the commerce service's catalogue would, or fails as they
+ * can: an error status, a body that is not JSON or not of the expected shape, a refused
+ * connection, a timeout. Each test run says how they behave; every call is recorded, and a
+ * call to any other address fails the run.
  */
+import { SEEDED_CATALOGUE } from './catalogue';
 
 export const UPSTREAM_BEHAVIOURS = [
   'ok',
@@ -25,11 +27,13 @@ export interface UpstreamScript {
   model: UpstreamBehaviour;
   /** What the model replies, when it answers. */
   reply: string;
+  /** How the commerce service answers for its catalogue (the seeded one, when it does). */
+  commerce: UpstreamBehaviour;
   errorStatus: number;
 }
 
 export interface UpstreamCall {
-  to: 'cms' | 'model';
+  to: 'cms' | 'model' | 'commerce';
   url: URL;
   body: unknown;
 }
@@ -38,7 +42,7 @@ export interface FakeUpstreams {
   fetch: typeof fetch;
   /** Calls since the last `play`. */
   calls: UpstreamCall[];
-  /** Calls since the last `play` to an address that is neither the CMS nor the model. */
+  /** Calls since the last `play` to an address none of the upstreams has. */
   strayCalls: string[];
   play(script: UpstreamScript): void;
 }
@@ -79,9 +83,14 @@ function strapiCollection(url: URL, posts: StrapiPost[]): Response {
   return json({ data, meta: { pagination: { page: 1, pageSize: 100, total: data.length } } });
 }
 
-export function createFakeUpstreams(cmsUrl: string, modelUrl: string): FakeUpstreams {
+export function createFakeUpstreams(
+  cmsUrl: string,
+  modelUrl: string,
+  commerceUrl: string,
+): FakeUpstreams {
   const cms = new URL(cmsUrl).origin;
   const model = new URL(modelUrl);
+  const catalogue = new URL('/api/products', commerceUrl);
   let script: UpstreamScript | undefined;
   const upstreams: FakeUpstreams = {
     calls: [],
@@ -110,6 +119,10 @@ export function createFakeUpstreams(cmsUrl: string, modelUrl: string): FakeUpstr
             choices: [{ index: 0, message: { role: 'assistant', content: reply } }],
           }),
         );
+      }
+      if (url.href === catalogue.href) {
+        upstreams.calls.push({ to: 'commerce', url, body });
+        return fail(script.commerce, errorStatus, () => json(SEEDED_CATALOGUE));
       }
       upstreams.strayCalls.push(url.href);
       throw new TypeError('fetch failed');

@@ -34,7 +34,11 @@ export function seededStrapiPosts(): StrapiPost[] {
 export function serveBlogPostsFromCms(posts: StrapiPost[]) {
   const cmsUrl = 'http://cms.blog.test:1337';
   process.env.CMS_URL = cmsUrl;
-  const upstreams = createFakeUpstreams(cmsUrl, 'http://model.blog.test/v1/chat/completions');
-  upstreams.play({ cms: 'ok', posts, model: 'ok', reply: '', errorStatus: 500 });
+  const upstreams = createFakeUpstreams(
+    cmsUrl,
+    'http://model.blog.test/v1/chat/completions',
+    'http://commerce.blog.test:4000',
+  );
+  upstreams.play({ cms: 'ok', posts, model: 'ok', reply: '', commerce: 'ok', errorStatus: 500 });
   global.fetch = upstreams.fetch;
 }

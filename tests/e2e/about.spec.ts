@@ -1,4 +1,4 @@
-/** About Us (spec §2): every section, and the way on to the shop and to support. */
+/** About Us (docs/product.md#about): every section, and the way on to the shop and to support. */
 import { expect, test } from '@playwright/test';
 
 test('About Us shows the claims, mission, expertise, values, impact and trust badges', async ({

@@ -1,6 +1,6 @@
 /**
- * The blog (spec §2, §8, §9): the list and a post in Italian. What readers see without the CMS
- * is in fault-cms-down.spec.ts.
+ * The blog (docs/product.md#blog, #blog-post, #error-catalogue, #constants-and-limits): the list
+ * and a post in Italian. What readers see without the CMS is in fault-cms-down.spec.ts.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';

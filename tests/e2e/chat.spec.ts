@@ -1,7 +1,7 @@
 /**
- * The chat assistant (spec §2 Home, §4, §5, §8): a round button on the content pages opens a
- * modal chat that answers from the storefront's /api/chat. The journeys run without a model,
- * so the answers are the canned replies.
+ * The chat assistant (docs/product.md#home, #states, #validation, #error-catalogue): a round button
+ * on the content pages opens a modal chat that answers from the storefront's /api/chat. The
+ * journeys run without a model, so the answers are the canned replies.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';

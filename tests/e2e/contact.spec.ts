@@ -1,4 +1,7 @@
-/** Contact (spec §2, §4, §5, §7, §8): the page, the form's checks, sending, and failures. */
+/**
+ * Contact (docs/product.md#contact, #states, #validation, #api, #error-catalogue): the page, the
+ * form's checks, sending, and failures.
+ */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { readMailbox } from '../support/mailbox.js';

@@ -18,10 +18,10 @@ const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a 
 const PARENTS = 'eBook ABA for Parents';
 
 /**
- * What the browser met that it should not have: answers of 500 or above other than the
- * storefront's 503 for an /api/* call, uncaught page errors, and console errors other than
- * the session check's log line (spec §7 logs it). The browser's own console notes of failed
- * loads are left to the answers' check, which sees their status and address.
+ * What the browser met that it should not have: answers of 500 or above other than the storefront's
+ * 503 for an /api/* call, uncaught page errors, and console errors other than the session check's
+ * log line (docs/product.md#api: it is logged). The browser's own console notes of failed loads are
+ * left to the answers' check, which sees their status and address.
  */
 function watchForFailures(page: Page) {
   const failures: string[] = [];

@@ -1,4 +1,6 @@
-/** The three legal pages, from the CMS, with their dates and sections (spec §2). */
+/**
+ * The three legal pages, from the CMS, with their dates and sections (docs/product.md#legal-pages).
+ */
 import { expect, test } from '@playwright/test';
 
 const PAGES = [

@@ -1,7 +1,8 @@
 /**
- * Shop and cart (spec §2 Shop and Cart drawer, §4, §5, §7, §8, §9): the page, the carousels,
- * Add to Cart and the drawer, checkout from the cart and with Buy Now, and their failures. The
- * shop without the commerce service is in fault-commerce-down.spec.ts.
+ * Shop and cart (docs/product.md#shop, #navbar-cart-and-footer, #states, #validation, #api,
+ * #error-catalogue, #constants-and-limits): the page, the carousels, Add to Cart and the drawer,
+ * checkout from the cart and with Buy Now, and their failures. The shop without the commerce
+ * service is in fault-commerce-down.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { acceptAlerts } from '../support/alerts.js';

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serviceDefinitions } from '../../scripts/lib/services.mjs';
+import { commerceServiceOnCatalogue, type ProductSeed } from './catalogue.js';
 
 interface ServiceDefinition {
   name: string;
@@ -296,14 +297,32 @@ export async function startCommerceService(
 }
 
 /**
+ * The commerce service's definition, running the built copy of `support/catalogue.ts` that
+ * seeds `catalogue` instead of the shop's own products.
+ */
+function onCatalogue(
+  definition: ServiceDefinition,
+  dataDir: string,
+  catalogue: ProductSeed[],
+): ServiceDefinition {
+  const builtEntry = 'dist/server.js';
+  if (!definition.command.endsWith(builtEntry))
+    throw new Error(`The commerce service no longer starts with ${builtEntry}`);
+  const entry = commerceServiceOnCatalogue(path.join(dataDir, 'own-catalogue'), catalogue);
+  return { ...definition, command: `${definition.command.slice(0, -builtEntry.length)}"${entry}"` };
+}
+
+/**
  * A commerce service and a storefront of their own, on the same builds and the running CMS,
  * with a fresh data directory (its mail in `<dataDir>/mail`): for journeys that use up
  * per-client limits such as the sign-in code requests, or that need another commerce
- * configuration (a fake Stripe), without touching the shop the other journeys share.
+ * configuration (a fake Stripe) or another catalogue (`catalogue`, the products the service
+ * seeds), without touching the shop the other journeys share.
  */
 export async function startShopOnCms(options: {
   cmsPort: number;
   env?: NodeJS.ProcessEnv;
+  catalogue?: ProductSeed[];
 }): Promise<RunningStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-own-'));
   const ports = {
@@ -325,9 +344,10 @@ export async function startShopOnCms(options: {
   try {
     // The storefront's pages read from the commerce service, so it starts second.
     for (const name of ['commerce', 'storefront'] as const) {
-      started.push(
-        await startService({ ...pick(definitions, name), name: `${name}-${ports[name]}` }, dataDir),
-      );
+      let definition = pick(definitions, name);
+      if (name === 'commerce' && options.catalogue)
+        definition = onCatalogue(definition, dataDir, options.catalogue);
+      started.push(await startService({ ...definition, name: `${name}-${ports[name]}` }, dataDir));
     }
   } catch (error) {
     await stop();

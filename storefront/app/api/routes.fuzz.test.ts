@@ -36,7 +36,7 @@ import {
   StatusTally,
   valuesFor,
   type FieldHints,
-} from 'commerce-service/test-support/fuzz';
+} from '../../../commerce-service/src/test-support/fuzz/index.ts';
 import { BLOG_ICONS } from '@/lib/cms/blog-posts';
 import { cmsTags } from '@/lib/cms/client';
 import { chatRequestSchema } from '@/lib/chat/chat-request';
@@ -68,12 +68,14 @@ jest.mock('next/headers', () => ({
 
 const SITE = 'http://127.0.0.1:3000';
 const CMS_URL = 'http://cms.fuzz.test:1337';
+const COMMERCE_URL = 'http://commerce.fuzz.test:4000';
 const MODEL_URL = 'http://model.fuzz.test/v1/chat/completions';
 const REVALIDATE_SECRET = 'fuzz-revalidate-secret-0123456789';
 const PREVIEW_SECRET = 'fuzz-preview-secret-0123456789';
 Object.assign(process.env, {
   SITE_URL: SITE,
   CMS_URL,
+  COMMERCE_URL,
   CHAT_API_URL: MODEL_URL,
   CHAT_API_KEY: 'sk-fuzz',
   REVALIDATE_SECRET,
@@ -82,7 +84,7 @@ Object.assign(process.env, {
 
 const parameters = fuzzParameters();
 const tally = new StatusTally();
-const upstreams = createFakeUpstreams(CMS_URL, MODEL_URL);
+const upstreams = createFakeUpstreams(CMS_URL, MODEL_URL, COMMERCE_URL);
 
 /** Mostly what the shop accepts, sometimes what it must refuse. */
 const mostly = <T>(accepted: fc.Arbitrary<T>, refused: fc.Arbitrary<T>) =>
@@ -184,6 +186,10 @@ const upstreamScripts: fc.Arbitrary<UpstreamScript> = fc.record({
     fc.constantFrom(...UPSTREAM_BEHAVIOURS),
   ),
   reply: fc.oneof(fc.constantFrom('ABA means applied behavior analysis.', ''), hostileText),
+  commerce: fc.oneof(
+    { weight: 4, arbitrary: fc.constant('ok' as const) },
+    fc.constantFrom(...UPSTREAM_BEHAVIOURS),
+  ),
   errorStatus: fc.constantFrom(400, 404, 429, 500, 502, 503),
 });
 

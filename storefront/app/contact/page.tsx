@@ -6,6 +6,7 @@ import { ContactFormProvider } from '@/components/contact/contact-form-context';
 import { ContactFormSection } from '@/components/contact/contact-form-section';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getFaqItems } from '@/lib/cms/faq';
+import { contactFormSchema } from '@/lib/forms/contact-form-schema';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { faqPageData } from '@/lib/seo/structured-data';
 
@@ -35,7 +36,7 @@ export default async function ContactPage() {
       </section>
       <ContactFormProvider>
         <ContactChannels />
-        <ContactFormSection />
+        <ContactFormSection schema={contactFormSchema} />
         <ContactFaq items={faqItems} />
         <ContactClosingBanner />
       </ContactFormProvider>

@@ -7,15 +7,23 @@ import { TextCards } from '@/components/layout/text-cards';
 import { BuyNowButton } from '@/components/shop/buy-now-button';
 import { CompletePackCard } from '@/components/shop/complete-pack-card';
 import { ImageCarousel } from '@/components/shop/image-carousel';
-import { CASE_STUDIES_PREVIEW, PARENTS_PREVIEW } from '@/components/shop/preview-slides';
+import { previewSlides, type PreviewKind } from '@/components/shop/preview-slides';
 import { ProductCard } from '@/components/shop/product-card';
 import { ProductsLoading } from '@/components/shop/products-loading';
 import { toShopProduct } from '@/components/shop/shop-product';
 import { ShopTestimonial } from '@/components/shop/shop-testimonial';
-import { COMPLETE_PACK_NAME, pickShopEbooks } from '@/lib/cart/known-ebooks';
+import {
+  ebookOfKind,
+  packContents,
+  pickShopEbooks,
+  shortTitle,
+  type Catalogue,
+  type EbookKind,
+} from '@/lib/catalogue/catalogue';
 import { getTestimonials } from '@/lib/cms/testimonials';
-import { getProducts } from '@/lib/commerce/products';
+import { getProducts, readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
+import { formatPrice } from '@/lib/format/price';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { productListData } from '@/lib/seo/structured-data';
 
@@ -23,12 +31,33 @@ import { productListData } from '@/lib/seo/structured-data';
 // build's copy, made without the CMS, is never served (storefront/cache-handler.mjs).
 export const revalidate = 60;
 
-export const metadata: Metadata = pageMetadata({
-  title: 'eBook Collection',
-  description:
-    'ABA eBooks for parents of autistic children: ABA for Parents ($27.99), ABA Case Studies ($19.99) or the Complete Pack ($42.99, save 10%). PDF and MP3 audiobook, instant download.',
-  path: '/shop',
-});
+/**
+ * The eBooks with their prices, from the catalogue: '{guide} ({price}), {stories} ({price}) or
+ * the {pack} ({price}, save 10%)', each named by its short title. Without the catalogue, no
+ * names or prices.
+ */
+function shopDescription(products: Catalogue | null): string {
+  const offer = (kind: EbookKind, note = '') => {
+    const book = ebookOfKind(products, kind);
+    return book && `${shortTitle(book.name)} (${formatPrice(book.price, book.currency)}${note})`;
+  };
+  const guide = offer('foundational');
+  const stories = offer('case-studies');
+  const pack = offer('complete', ', save 10%');
+  const books =
+    guide && stories && pack
+      ? `${guide}, ${stories} or the ${pack}`
+      : 'practical guides and real family stories';
+  return `ABA eBooks for parents of autistic children: ${books}. PDF and MP3 audiobook, instant download.`;
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  return pageMetadata({
+    title: 'eBook Collection',
+    description: shopDescription(await readCatalogue()),
+    path: '/shop',
+  });
+}
 
 const BENEFITS = [
   {
@@ -45,14 +74,15 @@ const BENEFITS = [
   },
 ];
 
-const FEATURES: Record<string, readonly string[]> = {
-  'eBook ABA for Parents': [
+/** What each book holds, by the catalogue's kind; the pack's card lists its own. */
+const FEATURES: Partial<Record<EbookKind, readonly string[]>> = {
+  foundational: [
     '10 chapters, 40–60 pages',
     'Strategies for children aged 2–18',
     'PDF + MP3 audiobook included',
     'Lifetime access, no login needed',
   ],
-  'eBook ABA Case Studies': [
+  'case-studies': [
     '5 real family stories',
     'Progress-tracking templates',
     'PDF + MP3 audiobook included',
@@ -79,22 +109,6 @@ export default function ShopPage() {
         <TextCards items={BENEFITS} cardClassName="bg-slate-50 text-center" />
       </section>
 
-      <section aria-labelledby="inside-heading" className="mx-auto max-w-6xl space-y-8 px-4">
-        <h2 id="inside-heading" className="text-center text-3xl font-bold">
-          A Look Inside Our Guides
-        </h2>
-        <div className="grid gap-10 md:grid-cols-2">
-          <div className="space-y-3">
-            <h3 className="text-xl font-semibold">eBook ABA for Parents</h3>
-            <ImageCarousel label="Inside eBook ABA for Parents" slides={PARENTS_PREVIEW} />
-          </div>
-          <div className="space-y-3">
-            <h3 className="text-xl font-semibold">eBook ABA Case Studies</h3>
-            <ImageCarousel label="Inside eBook ABA Case Studies" slides={CASE_STUDIES_PREVIEW} />
-          </div>
-        </div>
-      </section>
-
       <Suspense fallback={<ProductsLoading />}>
         <ShopCatalogue />
       </Suspense>
@@ -103,9 +117,38 @@ export default function ShopPage() {
 }
 
 /**
- * The products, the testimonial and the closing call to action: the part of the page that
- * waits for the shop API and the CMS. The hero above it is sent at once, so the page paints
- * its headline while this part streams in after it.
+ * The guides' pictures, each under the catalogue's name of its book; only the books the
+ * catalogue has, so none while the shop API cannot be reached.
+ */
+function LookInside({ products }: { products: Catalogue | null }) {
+  const books = (['foundational', 'case-studies'] as const satisfies PreviewKind[]).flatMap(
+    (kind) => {
+      const book = ebookOfKind(products, kind);
+      return book ? [{ kind, name: book.name }] : [];
+    },
+  );
+  if (books.length === 0) return null;
+  return (
+    <section aria-labelledby="inside-heading" className="mx-auto max-w-6xl space-y-8 px-4">
+      <h2 id="inside-heading" className="text-center text-3xl font-bold">
+        A Look Inside Our Guides
+      </h2>
+      <div className="grid gap-10 md:grid-cols-2">
+        {books.map(({ kind, name }) => (
+          <div key={kind} className="space-y-3">
+            <h3 className="text-xl font-semibold">{name}</h3>
+            <ImageCarousel label={`Inside ${name}`} slides={previewSlides(kind, name)} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The guides' pictures, the products, the testimonial and the closing call to action: the
+ * part of the page that waits for the shop API and the CMS. The hero above it is sent at once,
+ * so the page paints its headline while this part streams in after it.
  */
 async function ShopCatalogue() {
   const [products, testimonials] = await Promise.all([
@@ -117,8 +160,8 @@ async function ShopCatalogue() {
     }),
     getTestimonials('shop').catch(() => null),
   ]);
-  const ebooks = products ? pickShopEbooks(products).map(toShopProduct) : [];
-  const pack = ebooks.find((product) => product.name === COMPLETE_PACK_NAME);
+  const ebooks = products ? pickShopEbooks(products) : [];
+  const pack = ebooks.find((product) => product.kind === 'complete');
   const singles = ebooks.filter((product) => product !== pack);
   const featured = pack ?? ebooks[0];
   const separateCents =
@@ -126,6 +169,7 @@ async function ShopCatalogue() {
 
   return (
     <>
+      <LookInside products={products} />
       {ebooks.length === 0 ? (
         <section aria-labelledby="guides-heading" className="mx-auto max-w-6xl space-y-6 px-4">
           <h2 id="guides-heading" className="text-3xl font-bold">
@@ -150,8 +194,8 @@ async function ShopCatalogue() {
                 {singles.map((product) => (
                   <ProductCard
                     key={product.id}
-                    product={product}
-                    features={FEATURES[product.name] ?? []}
+                    product={toShopProduct(product)}
+                    features={FEATURES[product.kind as EbookKind] ?? []}
                   />
                 ))}
               </div>
@@ -162,7 +206,11 @@ async function ShopCatalogue() {
               <h2 id="library-heading" className="text-center text-3xl font-bold">
                 Get the Complete Resource Library
               </h2>
-              <CompletePackCard product={pack} separateCents={separateCents} />
+              <CompletePackCard
+                product={toShopProduct(pack)}
+                contents={packContents(products)}
+                separateCents={separateCents}
+              />
             </section>
           ) : null}
           <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL)} />
@@ -197,7 +245,7 @@ async function ShopCatalogue() {
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
             {featured ? (
-              <BuyNowButton product={featured} variant="inverse" className="px-6">
+              <BuyNowButton product={toShopProduct(featured)} variant="inverse" className="px-6">
                 Get Started Today
               </BuyNowButton>
             ) : null}

@@ -1,7 +1,7 @@
 'use client';
 /**
- * The admin gate (spec §4): a spinner while the session check runs, the login page (history
- * replaced, with the way back here) without a user, the not-authorised view for an account
+ * The admin gate (docs/product.md#states): a spinner while the session check runs, the login page
+ * (history replaced, with the way back here) without a user, the not-authorised view for an account
  * the server does not call an admin, the content otherwise. The server's word is the session's
  * `isAdmin` flag here and the API's 401/403 inside; the storefront decides nothing itself.
  */

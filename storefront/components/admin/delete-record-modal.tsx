@@ -1,5 +1,8 @@
 'use client';
-/** The delete confirmation (spec §5), with the focus on Annulla: deleting cannot be undone. */
+/**
+ * The delete confirmation (docs/product.md#validation), with the focus on Annulla: deleting cannot
+ * be undone.
+ */
 import { useRef } from 'react';
 import type { SubscriptionRecord } from 'commerce-service/contract';
 import { AdminModal } from './admin-modal';

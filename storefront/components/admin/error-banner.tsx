@@ -1,4 +1,4 @@
-/** The admin area's red error banner (spec §8), closed with its X. */
+/** The admin area's red error banner (docs/product.md#error-catalogue), closed with its X. */
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss: () => void }) {
   return (
     <div

@@ -1,8 +1,8 @@
 'use client';
 /**
- * The create and edit form of a subscription record (spec §4, §5): empty for a new record,
- * prefilled for an edit. Every field is checked on submit; a field with a message is checked
- * again on each edit, so the message goes as soon as the value is right.
+ * The create and edit form of a subscription record (docs/product.md#states, #validation): empty
+ * for a new record, prefilled for an edit. Every field is checked on submit; a field with a message
+ * is checked again on each edit, so the message goes as soon as the value is right.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { SubscriptionRecordInput } from 'commerce-service/contract';

@@ -1,8 +1,8 @@
 'use client';
 /**
  * The subscription records as a table from the md breakpoint up and as cards below it
- * (spec §2). Long ids are cut at 20 characters in the table and 15 on cards; the full value
- * sits in the `title` attribute.
+ * (docs/product.md#admin-subscription-records). Long ids are cut at 20 characters in the table and
+ * 15 on cards; the full value sits in the `title` attribute.
  */
 import type { SubscriptionRecord } from 'commerce-service/contract';
 import { formatRecordDate } from '@/lib/admin/format-record-date';

@@ -4,16 +4,16 @@ import { SWRConfig } from 'swr';
 import type { CurrentUser, SubscriptionRecord } from 'commerce-service/contract';
 import { useSession } from '@/components/auth/use-session';
 import {
-  SubscriptionRecordsRequestError,
   createSubscriptionRecord,
   deleteSubscriptionRecord,
   fetchSubscriptionRecords,
   updateSubscriptionRecord,
-} from '@/lib/commerce/subscription-records-client';
+} from '@/lib/commerce/api/subscription-records';
+import { CommerceError } from '@/lib/commerce/client';
 import { SubscriptionRecordsAdmin } from './subscription-records-admin';
 
-jest.mock('@/lib/commerce/subscription-records-client', () => ({
-  ...jest.requireActual('@/lib/commerce/subscription-records-client'),
+jest.mock('@/lib/commerce/api/subscription-records', () => ({
+  ...jest.requireActual('@/lib/commerce/api/subscription-records'),
   fetchSubscriptionRecords: jest.fn(),
   createSubscriptionRecord: jest.fn(),
   updateSubscriptionRecord: jest.fn(),
@@ -113,7 +113,7 @@ describe('the admin gate', () => {
   it('shows the not-authorised view when the API answers 403, whatever the session said', async () => {
     signedInAs(ADMIN);
     fetchList.mockRejectedValue(
-      new SubscriptionRecordsRequestError('Your account is not an administrator', 403),
+      new CommerceError('refused', 403, 'Your account is not an administrator'),
     );
     renderAdmin();
     expect(await screen.findByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
@@ -160,7 +160,7 @@ describe('the list', () => {
   it('shows a failed load in a red banner that can be dismissed', async () => {
     signedInAs(ADMIN);
     fetchList.mockRejectedValue(
-      new SubscriptionRecordsRequestError('Errore nel recupero dei subscription records', 500),
+      new CommerceError('failed', 500, 'Errore nel recupero dei subscription records'),
     );
     const user = renderAdmin();
     const alert = await screen.findByRole('alert');
@@ -280,7 +280,7 @@ describe('the modals', () => {
   it('keeps the edit modal open with the server error, and Annulla clears it for the next modal', async () => {
     const user = await renderWithList();
     update.mockRejectedValue(
-      new SubscriptionRecordsRequestError('A record for this session_id already exists', 409),
+      new CommerceError('refused', 409, 'A record for this session_id already exists'),
     );
     await user.click(within(table()).getByRole('button', { name: /^Modifica/ }));
     const dialog = screen.getByRole('dialog');

@@ -1,9 +1,10 @@
 'use client';
 /**
- * The admin page's content (spec §2, §4 "Admin page"): the list with its loading, empty and
- * error states, and one modal at a time (create, edit or delete). Opening a modal clears the
- * error; a successful change reloads the list, closes the modal and shows a success banner
- * for 3 seconds. The API's 403 is the last word on access: it shows the not-authorised view.
+ * The admin page's content (docs/product.md#admin-subscription-records, #states): the list with its
+ * loading, empty and error states, and one modal at a time (create, edit or delete). Opening a
+ * modal clears the error; a successful change reloads the list, closes the modal and shows a
+ * success banner for 3 seconds. The API's 403 is the last word on access: it shows the
+ * not-authorised view.
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';

@@ -1,36 +1,24 @@
 'use client';
 /**
- * The admin list of subscription records (spec §4 "Admin page"): one SWR request, the error
- * the red banner shows, and create/update/remove that reload the list once they succeed.
- * A failed call sets the banner's message and rejects, so the caller keeps its modal open.
+ * The admin list of subscription records (docs/product.md#states): one SWR request, the error the
+ * red banner shows, and create/update/remove that reload the list once they succeed. A failed call
+ * sets the banner's message and rejects, so the caller keeps its modal open.
  */
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { SubscriptionRecord, SubscriptionRecordInput } from 'commerce-service/contract';
 import {
   SUBSCRIPTION_RECORDS_PATH,
-  SubscriptionRecordsRequestError,
   createSubscriptionRecord,
   deleteSubscriptionRecord,
   fetchSubscriptionRecords,
   updateSubscriptionRecord,
-} from '@/lib/commerce/subscription-records-client';
-
-export const HOOK_FALLBACKS = {
-  list: 'Errore sconosciuto',
-  create: 'Errore nella creazione',
-  update: "Errore nell'aggiornamento",
-  remove: 'Errore nella cancellazione',
-} as const;
-
-const messageOf = (caught: unknown, fallback: string) =>
-  caught instanceof Error && caught.message ? caught.message : fallback;
-
-/** 401 or 403 from the server: not a banner, the page shows the sign-in or not-authorised view. */
-export function accessDenial(caught: unknown): 401 | 403 | null {
-  if (!(caught instanceof SubscriptionRecordsRequestError)) return null;
-  return caught.status === 401 || caught.status === 403 ? caught.status : null;
-}
+} from '@/lib/commerce/api/subscription-records';
+import {
+  accessDenial,
+  recordFailureMessage,
+  type RecordOperation,
+} from '@/lib/admin/record-failure';
 
 /** Mounted behind the admin gate only, so no other visitor's browser asks for the list. */
 export function useSubscriptionRecords() {
@@ -46,17 +34,17 @@ export function useSubscriptionRecords() {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     onError: (caught) => {
-      if (!accessDenial(caught)) setError(messageOf(caught, HOOK_FALLBACKS.list));
+      if (!accessDenial(caught)) setError(recordFailureMessage(caught, 'list'));
     },
   });
 
-  async function change<T>(call: () => Promise<T>, fallback: string): Promise<T> {
+  async function change<T>(call: () => Promise<T>, operation: RecordOperation): Promise<T> {
     try {
       const result = await call();
       await mutate();
       return result;
     } catch (caught) {
-      setError(messageOf(caught, fallback));
+      setError(recordFailureMessage(caught, operation));
       throw caught;
     }
   }
@@ -78,9 +66,9 @@ export function useSubscriptionRecords() {
       return mutate();
     },
     create: (input: SubscriptionRecordInput) =>
-      change(() => createSubscriptionRecord(input), HOOK_FALLBACKS.create),
+      change(() => createSubscriptionRecord(input), 'create'),
     update: (id: number, input: SubscriptionRecordInput) =>
-      change(() => updateSubscriptionRecord(id, input), HOOK_FALLBACKS.update),
-    remove: (id: number) => change(() => deleteSubscriptionRecord(id), HOOK_FALLBACKS.remove),
+      change(() => updateSubscriptionRecord(id, input), 'update'),
+    remove: (id: number) => change(() => deleteSubscriptionRecord(id), 'remove'),
   };
 }

@@ -1,23 +1,25 @@
 'use client';
 /**
- * The login page (spec §2, §4, §5, §8), in Italian: Google in a popup, or a 6-digit code sent
- * by e-mail. After a sign-in it waits 1 second, then returns to where the visitor came from.
+ * The login page (docs/product.md#login, #states, #validation, #error-catalogue), in Italian:
+ * Google in a popup, or a 6-digit code sent by e-mail. After a sign-in it waits 1 second, then
+ * returns to where the visitor came from.
  */
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import {
-  AuthRequestError,
   completeGoogleSignIn,
-  googleRedirectUrl,
+  fetchGoogleRedirectUrl,
   sendOtp,
   verifyOtp,
-} from '@/lib/commerce/auth';
+} from '@/lib/commerce/api/sign-in';
+import { CommerceError } from '@/lib/commerce/client';
 import { waitForPopupResult } from '@/lib/auth/popup';
 import { referrerPath, safeRedirectPath } from '@/lib/auth/redirect';
 import { useSession } from './use-session';
 
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 const OTP_LENGTH = 6;
+const GOOGLE_SIGN_IN_FAILED = 'Errore durante il login con Google';
 
 type Step = 'email' | 'code';
 
@@ -42,8 +44,10 @@ export function LoginForm() {
     window.setTimeout(() => router.push(target), LOGIN_REDIRECT_DELAY_MS);
   };
 
+  // The provider's own message is preferred; the fallback otherwise
+  // (docs/product.md#error-catalogue).
   const messageOf = (caught: unknown, fallback: string) =>
-    caught instanceof AuthRequestError && caught.message ? caught.message : fallback;
+    (caught instanceof CommerceError ? caught.serverMessage : null) ?? fallback;
 
   async function onSendCode(event: FormEvent) {
     event.preventDefault();
@@ -80,17 +84,19 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      const url = await googleRedirectUrl(window.location.origin);
+      const url = await fetchGoogleRedirectUrl(window.location.origin);
       const result = await waitForPopupResult(url);
       if (result.error || !result.code || !result.state) {
         console.error(result.errorDescription || result.error || 'OAuth authorization failed');
-        throw new AuthRequestError('');
+        setError(GOOGLE_SIGN_IN_FAILED);
+        return;
       }
       await completeGoogleSignIn(result.code, result.state);
       await signedIn();
     } catch (caught) {
-      if (!(caught instanceof AuthRequestError)) console.error(caught);
-      setError(messageOf(caught, 'Errore durante il login con Google'));
+      // Logged only, unless the service refused with words of its own, which the page shows.
+      if (!(caught instanceof CommerceError && caught.kind === 'refused')) console.error(caught);
+      setError(messageOf(caught, GOOGLE_SIGN_IN_FAILED));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@
 /** The account page: everything the signed-in buyer bought with their e-mail, with downloads. */
 import Link from 'next/link';
 import useSWR from 'swr';
-import { fetchMyPurchases } from '@/lib/commerce/auth';
+import { fetchMyPurchases } from '@/lib/commerce/api/account';
 import { formatPrice } from '@/lib/format/price';
 
 const dateOf = (iso: string) =>

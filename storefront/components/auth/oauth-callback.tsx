@@ -1,7 +1,7 @@
 'use client';
 /**
- * The page Google returns the popup to (spec §2): it hands code, state or error to the opener
- * (postMessage, and localStorage as a fallback) and closes itself.
+ * The page Google returns the popup to (docs/product.md#login): it hands code, state or error to
+ * the opener (postMessage, and localStorage as a fallback) and closes itself.
  */
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo } from 'react';

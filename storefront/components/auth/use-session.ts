@@ -5,12 +5,12 @@
  */
 import useSWR from 'swr';
 import type { CurrentUser } from 'commerce-service/contract';
-import { fetchCurrentUser, logout as endSession } from '@/lib/commerce/session';
+import { fetchSignedInUser, logout as endSession } from '@/lib/auth/session';
 
 export const SESSION_KEY = '/api/users/me';
 
 export function useSession() {
-  const { data, isLoading, mutate } = useSWR<CurrentUser | null>(SESSION_KEY, fetchCurrentUser, {
+  const { data, isLoading, mutate } = useSWR<CurrentUser | null>(SESSION_KEY, fetchSignedInUser, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   });
@@ -19,7 +19,7 @@ export function useSession() {
     pending: isLoading,
     /** Fetches the user again (after a sign-in). */
     refresh: () => mutate(),
-    /** Clears the local user first, then ends the server session (spec §7). */
+    /** Clears the local user first, then ends the server session (docs/product.md#api). */
     logout: async () => {
       await mutate(null, { revalidate: false });
       await endSession();

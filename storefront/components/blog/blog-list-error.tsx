@@ -1,7 +1,7 @@
 'use client';
 /**
- * The blog list's error view (spec §2, §8). 'Try Again' renders the page again on the server,
- * so a recovered CMS gives the same server-rendered list as a first visit.
+ * The blog list's error view (docs/product.md#blog, #error-catalogue). 'Try Again' renders the page
+ * again on the server, so a recovered CMS gives the same server-rendered list as a first visit.
  */
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';

@@ -1,4 +1,4 @@
-/** The blog list's loading view (spec §2). */
+/** The blog list's loading view (docs/product.md#blog). */
 export function BlogListLoading() {
   return (
     <div role="status" className="py-16 text-center">

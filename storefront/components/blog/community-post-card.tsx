@@ -3,7 +3,10 @@ import type { BlogPost } from '@/lib/cms/blog-posts';
 import { formatListDate } from '@/lib/blog/dates';
 import { readTimeMinutes } from '@/lib/blog/read-time';
 
-/** A community post in the blog list (spec §2): date, read time, title, excerpt, author. */
+/**
+ * A community post in the blog list (docs/product.md#blog): date, read time, title, excerpt,
+ * author.
+ */
 export function CommunityPostCard({ post }: { post: BlogPost }) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

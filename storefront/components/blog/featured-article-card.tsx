@@ -4,7 +4,10 @@ import type { BlogPost } from '@/lib/cms/blog-posts';
 import { readTimeMinutes } from '@/lib/blog/read-time';
 import { TopicIcon } from './topic-icon';
 
-/** One of the three featured articles (spec §2): image, category, icon, read time, excerpt. */
+/**
+ * One of the three featured articles (docs/product.md#blog): image, category, icon, read time,
+ * excerpt.
+ */
 export function FeaturedArticleCard({ post, priority }: { post: BlogPost; priority: boolean }) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">

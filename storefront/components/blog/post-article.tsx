@@ -4,7 +4,9 @@ import type { BlogPost } from '@/lib/cms/blog-posts';
 import { formatDetailDate } from '@/lib/blog/dates';
 import { readTimeMinutes } from '@/lib/blog/read-time';
 
-/** A blog post in full, in Italian (spec §2): the HTML was sanitised by lib/cms. */
+/**
+ * A blog post in full, in Italian (docs/product.md#blog-post): the HTML was sanitised by lib/cms.
+ */
 export function PostArticle({ post }: { post: BlogPost }) {
   return (
     <article lang="it" className="mx-auto max-w-3xl px-4 py-12">

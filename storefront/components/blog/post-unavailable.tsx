@@ -5,8 +5,9 @@ export const POST_UNAVAILABLE_TEXT =
   'Il post del blog che stai cercando non esiste o non è più disponibile.';
 
 /**
- * The blog detail's not-found and error view (spec §2, §8), in Italian. The error view is
- * marked `unavailable`, which keeps it out of the page cache (cache-handler.mjs).
+ * The blog detail's not-found and error view (docs/product.md#blog-post, #error-catalogue), in
+ * Italian. The error view is marked `unavailable`, which keeps it out of the page cache
+ * (cache-handler.mjs).
  */
 export function PostUnavailable({
   title,

@@ -1,7 +1,8 @@
 'use client';
 /**
- * The bag in the navbar (spec §2 Cart drawer): its badge counts the cart's distinct lines and
- * it opens the cart drawer. The drawer's code loads on first use (or when the bag is pointed at).
+ * The bag in the navbar (docs/product.md#navbar-cart-and-footer): its badge counts the cart's
+ * distinct lines and it opens the cart drawer. The drawer's code loads on first use (or when the
+ * bag is pointed at).
  */
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { cartBadgeText, cartButtonLabel } from '@/lib/cart/cart-badge';

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { CART_STORAGE_KEY } from '@/lib/cart/cart-storage';
-import { cartCheckoutOutcome, openCheckoutInNewTab } from '@/lib/commerce/checkout-client';
+import { cartCheckoutOutcome, openCheckoutInNewTab } from '@/lib/checkout/start-checkout';
 import { CartButton } from './cart-button';
 import { CartProvider } from './cart-provider';
 
-jest.mock('@/lib/commerce/checkout-client', () => ({
-  ...jest.requireActual('@/lib/commerce/checkout-client'),
+jest.mock('@/lib/checkout/start-checkout', () => ({
+  ...jest.requireActual('@/lib/checkout/start-checkout'),
   cartCheckoutOutcome: jest.fn(),
   openCheckoutInNewTab: jest.fn(),
 }));

@@ -1,10 +1,10 @@
 'use client';
 /**
- * The cart drawer (spec §2, §4, §5, §8): a modal dialog at the right edge, 24rem wide and the
- * full width of small phones. It lists the lines with quantity controls, clears the cart, shows
- * the total and starts the checkout. Built on <dialog>.showModal(), so the rest of the page is
- * inert while it is open; Tab also wraps inside it, and Esc, the close button and a click on
- * the backdrop close it.
+ * The cart drawer (docs/product.md#navbar-cart-and-footer, #states, #validation, #error-catalogue):
+ * a modal dialog at the right edge, 24rem wide and the full width of small phones. It lists the
+ * lines with quantity controls, clears the cart, shows the total and starts the checkout. Built on
+ * <dialog>.showModal(), so the rest of the page is inert while it is open; Tab also wraps inside
+ * it, and Esc, the close button and a click on the backdrop close it.
  */
 import Image from 'next/image';
 import Link from 'next/link';
@@ -14,7 +14,7 @@ import {
   CART_EMPTY_MESSAGE,
   cartCheckoutOutcome,
   openCheckoutInNewTab,
-} from '@/lib/commerce/checkout-client';
+} from '@/lib/checkout/start-checkout';
 import { formatPrice } from '@/lib/format/price';
 import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';

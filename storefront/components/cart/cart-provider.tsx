@@ -1,7 +1,7 @@
 'use client';
 /**
- * Gives every component the visitor's cart (spec §4 Cart). The cart lives in a small store kept
- * in localStorage and followed across tabs; this provider only hands that store down.
+ * Gives every component the visitor's cart (docs/product.md#states). The cart lives in a small
+ * store kept in localStorage and followed across tabs; this provider only hands that store down.
  */
 import {
   createContext,

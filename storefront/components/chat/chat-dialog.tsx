@@ -1,11 +1,13 @@
 'use client';
 /**
- * The chat window (spec §2 Home, §4, §5): a modal dialog with the conversation, a 'Typing...'
- * line while a reply is on its way, and the message box. Loaded on the first open only, and
- * kept mounted afterwards (hidden while closed) so the conversation survives closing.
+ * The chat window (docs/product.md#home, #states, #validation): a modal dialog with the
+ * conversation, a 'Typing...' line while a reply is on its way, and the message box. Loaded on the
+ * first open only, and kept mounted afterwards (hidden while closed) so the conversation survives
+ * closing.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@/lib/chat/message-length';
+import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
 import { requestChatReply } from '@/lib/chat/request-chat-reply';
 import { CloseIcon } from '@/components/layout/close-icon';
 import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
@@ -22,7 +24,16 @@ export const WELCOME_MESSAGE =
 
 const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
 
-export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChatDialog({
+  open,
+  onClose,
+  catalogue,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The eBooks' names and prices, for the canned replies when the chat route fails. */
+  catalogue: ChatCatalogue;
+}) {
   const titleId = useId();
   const inputId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -77,7 +88,7 @@ export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => vo
     // The box and the button are about to be disabled; the conversation keeps the focus
     // inside the dialog meanwhile.
     logRef.current?.focus();
-    const reply = await requestChatReply(text);
+    const reply = await requestChatReply(text, catalogue);
     setMessages((list) => [...list, message(reply, false)]);
     setWaiting(false);
   }

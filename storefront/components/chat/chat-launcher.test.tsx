@@ -1,6 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CANNED_REPLIES } from '@/lib/chat/canned-replies';
+import {
+  SEEDED_CANNED_REPLIES as CANNED_REPLIES,
+  SEEDED_CHAT_CATALOGUE,
+} from '@/test-support/catalogue';
 import { OPEN_CHAT_EVENT } from '@/lib/chat/open-chat-event';
 import { WELCOME_MESSAGE } from './chat-dialog';
 import { ChatLauncher } from './chat-launcher';
@@ -28,7 +31,7 @@ beforeEach(() => {
 
 async function openChat() {
   const user = userEvent.setup();
-  render(<ChatLauncher />);
+  render(<ChatLauncher catalogue={SEEDED_CHAT_CATALOGUE} />);
   await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
   const dialog = await screen.findByRole('dialog', { name: 'ABA Specialist Assistant' });
   const input = within(dialog).getByRole('textbox', { name: 'Your message' });
@@ -41,7 +44,7 @@ const sentMessages = () =>
 
 describe('ChatLauncher', () => {
   it('shows only the round button until it is opened', () => {
-    render(<ChatLauncher />);
+    render(<ChatLauncher catalogue={SEEDED_CHAT_CATALOGUE} />);
     expect(screen.getByRole('button', { name: 'Open chat assistant' })).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -171,7 +174,7 @@ describe('ChatLauncher', () => {
 
   it('opens on the open-chat window event and keeps the conversation after closing', async () => {
     const user = userEvent.setup();
-    render(<ChatLauncher />);
+    render(<ChatLauncher catalogue={SEEDED_CHAT_CATALOGUE} />);
     act(() => {
       window.dispatchEvent(new Event(OPEN_CHAT_EVENT));
     });

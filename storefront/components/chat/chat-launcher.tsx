@@ -5,12 +5,13 @@
  * Other parts of the page open the chat with the OPEN_CHAT_EVENT window event.
  */
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
 import { OPEN_CHAT_EVENT } from '@/lib/chat/open-chat-event';
 
 const loadDialog = () => import('./chat-dialog');
 const ChatDialog = lazy(() => loadDialog().then((module) => ({ default: module.ChatDialog })));
 
-export function ChatLauncher() {
+export function ChatLauncher({ catalogue }: { catalogue: ChatCatalogue }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const launcherRef = useRef<HTMLButtonElement>(null);
@@ -67,7 +68,7 @@ export function ChatLauncher() {
       </button>
       {everOpened ? (
         <Suspense fallback={null}>
-          <ChatDialog open={open} onClose={closeChat} />
+          <ChatDialog open={open} onClose={closeChat} catalogue={catalogue} />
         </Suspense>
       ) : null}
     </>

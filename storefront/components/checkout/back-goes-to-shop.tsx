@@ -1,8 +1,8 @@
 'use client';
 /**
- * On the checkout result pages the browser's Back goes to /shop (spec §2): going back would
- * otherwise return to the payment page of a finished (or cancelled) checkout. A second history
- * entry for this same page is pushed, so Back stays on this page and is caught here.
+ * On the checkout result pages the browser's Back goes to /shop (docs/product.md#pages-and-routes):
+ * going back would otherwise return to the payment page of a finished (or cancelled) checkout. A
+ * second history entry for this same page is pushed, so Back stays on this page and is caught here.
  */
 import { useEffect } from 'react';
 

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+import { thankYouPages } from '@/lib/catalogue/catalogue';
+import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import { purchasedProduct } from '@/test-support/purchase-detail';
 import { CheckoutSuccess } from './checkout-success';
 
@@ -40,7 +42,7 @@ function answerDetail(products: unknown[]) {
 function renderPage() {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <CheckoutSuccess />
+      <CheckoutSuccess thankYouPages={thankYouPages(SEEDED_CATALOGUE)} />
     </SWRConfig>,
   );
 }
@@ -60,7 +62,10 @@ afterEach(() => {
 });
 
 it('replaces itself with the first product’s thank-you page after 3000 ms, not before', async () => {
-  answerDetail([product({}), product({ productName: 'eBook ABA Case Studies' })]);
+  answerDetail([
+    product({}),
+    product({ productId: 'ebook-aba-case-studies', productName: 'eBook ABA Case Studies' }),
+  ]);
   renderPage();
   expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Your Order (2 items)' })).toBeInTheDocument();
@@ -115,7 +120,9 @@ it('does not confirm a subscription for eBooks', async () => {
 
 it('alerts when a product has no download link and no page of its own', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-  answerDetail([product({ productName: 'Mystery', downloadUrl: null, files: [] })]);
+  answerDetail([
+    product({ productId: 'mystery', productName: 'Mystery', downloadUrl: null, files: [] }),
+  ]);
   renderPage();
   await screen.findByRole('heading', { name: 'Purchase Successful!' });
   act(() => screen.getByRole('button', { name: /Download eBook/ }).click());

@@ -1,8 +1,8 @@
 'use client';
 /**
- * The success page (spec §2 "Checkout success", §4 "Checkout success page"): verifies the paid
- * checkout, shows the order, tracks the purchase once, confirms a subscription, and after
- * 3 seconds replaces itself with the first product's thank-you page.
+ * The success page (docs/product.md#checkout-success, #states): verifies the paid checkout, shows
+ * the order, tracks the purchase once, confirms a subscription, and after 3 seconds replaces itself
+ * with the first product's thank-you page.
  */
 import { useCart } from '@/components/cart/cart-provider';
 import Link from 'next/link';
@@ -10,11 +10,15 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import type { PurchaseDetail } from 'commerce-service/contract';
 import { ButtonLink } from '@/components/layout/button-link';
-import { confirmSubscriptionRecord } from '@/lib/commerce/confirm-subscription';
-import { isUnknownPurchase } from '@/lib/commerce/purchase-detail-client';
+import { confirmSubscription } from '@/lib/commerce/api/purchase';
+import { isUnknownPurchase, purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
 import { DOWNLOAD_UNAVAILABLE_MESSAGE, downloadAction } from '@/lib/checkout/download-action';
 import { orderItemCountText, productDisplayName } from '@/lib/checkout/order-summary';
-import { GENERIC_THANK_YOU_PATH, thankYouRouteAfterPurchase } from '@/lib/checkout/thank-you-route';
+import {
+  GENERIC_THANK_YOU_PATH,
+  thankYouRouteAfterPurchase,
+  type ThankYouPages,
+} from '@/lib/catalogue/catalogue';
 import { formatPrice } from '@/lib/format/price';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { purchaseEventFromOrder } from '@/lib/tracking/purchase-events';
@@ -55,7 +59,8 @@ export function CheckoutVerifying() {
   );
 }
 
-export function CheckoutSuccess() {
+/** `thankYouPages`: each eBook's own thank-you page, from the catalogue (by product id). */
+export function CheckoutSuccess({ thankYouPages }: { thankYouPages: ThankYouPages }) {
   const sessionId = useSearchParams().get('sessionId')?.trim() || null;
   const { data, error, isLoading } = usePurchaseDetail(sessionId);
 
@@ -89,7 +94,9 @@ export function CheckoutSuccess() {
       <CheckoutCard tone="error" icon="!">
         <ResultHeading>Purchase Failed</ResultHeading>
         <p role="alert" className="mt-3 break-words text-slate-700">
-          {error?.message ?? 'Failed to get purchase information: unknown error'}
+          {error
+            ? purchaseFailureMessage(error)
+            : 'Failed to get purchase information: unknown error'}
         </p>
         <CheckoutActions>
           <button
@@ -107,7 +114,7 @@ export function CheckoutSuccess() {
     );
   }
   if (data.products.length === 0) return <NothingToShow />;
-  return <PurchaseSuccessful purchase={data} sessionId={sessionId} />;
+  return <PurchaseSuccessful purchase={data} sessionId={sessionId} pages={thankYouPages} />;
 }
 
 /** A paid order without products has nothing to list: the generic thank-you page says thanks. */
@@ -120,13 +127,15 @@ function NothingToShow() {
 function PurchaseSuccessful({
   purchase,
   sessionId,
+  pages,
 }: {
   purchase: PurchaseDetail;
   sessionId: string;
+  pages: ThankYouPages;
 }) {
   const router = useRouter();
   const { products } = purchase;
-  const nextPath = thankYouRouteAfterPurchase(products, sessionId);
+  const nextPath = thankYouRouteAfterPurchase(pages, products, sessionId);
   const hasSubscription = products.some((product) => product.type === 'subscription');
   const orderHasAudio = products.some((product) =>
     product.files.some((file) => file.kind === 'mp3'),
@@ -141,7 +150,11 @@ function PurchaseSuccessful({
     trackEvent('Purchase', purchaseEventFromOrder(products));
     // What was in the cart has been bought; a later visit should not offer it again.
     clearCart();
-    if (hasSubscription) void confirmSubscriptionRecord(sessionId);
+    // Failing here is only logged (docs/product.md#api): fulfilment has made the record already.
+    if (hasSubscription)
+      confirmSubscription(sessionId).catch((error: unknown) =>
+        console.error('Saving the subscription record failed', error),
+      );
   }, [sessionId, products, hasSubscription, clearCart]);
 
   useEffect(() => {
@@ -156,7 +169,7 @@ function PurchaseSuccessful({
   }, [router, nextPath]);
 
   function download(product: PurchaseDetail['products'][number]) {
-    const action = downloadAction(product, sessionId);
+    const action = downloadAction(product, sessionId, pages);
     if (action.kind === 'navigate') router.push(action.path);
     else if (action.kind === 'unavailable') window.alert(DOWNLOAD_UNAVAILABLE_MESSAGE);
   }
@@ -174,7 +187,7 @@ function PurchaseSuccessful({
         <ul className="mt-3 space-y-3">
           {products.map((product, index) => {
             const name = productDisplayName(product.productName, index);
-            const action = downloadAction(product, sessionId);
+            const action = downloadAction(product, sessionId, pages);
             // The service grants each file once per order, so an eBook bought with the pack
             // has its audiobook under the pack's line.
             const hasAudio =

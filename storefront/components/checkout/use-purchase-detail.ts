@@ -5,14 +5,13 @@
  */
 import useSWR from 'swr';
 import type { PurchaseDetail } from 'commerce-service/contract';
-import {
-  fetchPurchaseDetail,
-  purchaseDetailKey,
-  type PurchaseDetailError,
-} from '@/lib/commerce/purchase-detail-client';
+import { fetchPurchaseDetail } from '@/lib/commerce/api/purchase';
+import type { CommerceError } from '@/lib/commerce/client';
+
+const purchaseDetailKey = (sessionId: string) => ['purchase-detail', sessionId] as const;
 
 export function usePurchaseDetail(sessionId: string | null) {
-  return useSWR<PurchaseDetail, PurchaseDetailError>(
+  return useSWR<PurchaseDetail, CommerceError>(
     sessionId ? purchaseDetailKey(sessionId) : null,
     ([, id]: readonly [string, string]) => fetchPurchaseDetail(id),
     {

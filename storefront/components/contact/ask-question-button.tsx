@@ -1,7 +1,7 @@
 'use client';
 import { useContactForm } from './contact-form-context';
 
-/** 'Ask Your Question' (spec §2 Contact): takes the visitor to the form's subject field. */
+/** 'Ask Your Question' (docs/product.md#contact): takes the visitor to the form's subject field. */
 export function AskQuestionButton() {
   const { askQuestion } = useContactForm();
   return (

@@ -1,4 +1,7 @@
-/** The two ways to reach the team at the top of the contact page (spec §2): e-mail and chat. */
+/**
+ * The two ways to reach the team at the top of the contact page (docs/product.md#contact): e-mail
+ * and chat.
+ */
 import { OpenChatButton } from './open-chat-button';
 import { SUPPORT_EMAIL } from './support-email';
 

@@ -1,4 +1,7 @@
-/** The closing banner of the contact page (spec §2): Email Support and Start Live Chat. */
+/**
+ * The closing banner of the contact page (docs/product.md#contact): Email Support and Start Live
+ * Chat.
+ */
 import { OpenChatButton } from './open-chat-button';
 import { SUPPORT_EMAIL } from './support-email';
 

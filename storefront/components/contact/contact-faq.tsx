@@ -1,4 +1,7 @@
-/** The contact page's FAQ (spec §2): four questions from the CMS, then 'Ask Your Question'. */
+/**
+ * The contact page's FAQ (docs/product.md#contact): four questions from the CMS, then 'Ask Your
+ * Question'.
+ */
 import { FaqAccordion, type FaqEntry } from '@/components/faq/faq-accordion';
 import { SectionUnavailable } from '@/components/layout/section-unavailable';
 import { AskQuestionButton } from './ask-question-button';

@@ -1,16 +1,17 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { submitContactForm } from '@/lib/commerce/submit-contact-form';
+import { contactFormSchema } from '@/lib/forms/contact-form-schema';
+import { submitContactForm } from '@/lib/forms/submit-contact-form';
 import { AskQuestionButton } from './ask-question-button';
 import { ContactFormProvider } from './contact-form-context';
 import { CONTACT_FAILURE_ALERT, ContactFormSection } from './contact-form-section';
 
-jest.mock('@/lib/commerce/submit-contact-form', () => ({ submitContactForm: jest.fn() }));
+jest.mock('@/lib/forms/submit-contact-form', () => ({ submitContactForm: jest.fn() }));
 const submit = jest.mocked(submitContactForm);
 
 function renderPage() {
   render(
     <ContactFormProvider>
-      <ContactFormSection />
+      <ContactFormSection schema={contactFormSchema} />
       <AskQuestionButton />
     </ContactFormProvider>,
   );

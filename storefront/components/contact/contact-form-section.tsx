@@ -1,20 +1,20 @@
 'use client';
 /**
- * 'Send Us a Message' (spec §2, §4 "Contact form"): the generic form on the contact schema,
- * then the success view. A failure keeps the visitor's text on the form and says so in an
- * alert; any field errors the server found are shown under their fields as well.
+ * 'Send Us a Message' (docs/product.md#contact, #states): the generic form on the contact schema,
+ * then the success view. A failure keeps the visitor's text on the form and says so in an alert;
+ * any field errors the server found are shown under their fields as well.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SchemaForm, type SchemaFormHandle } from '@/components/forms/schema-form';
-import { contactFormSchema } from '@/lib/forms/contact-form-schema';
-import type { FormValues } from '@/lib/forms/form-schema';
-import { submitContactForm } from '@/lib/commerce/submit-contact-form';
+import type { FormSchema, FormValues } from '@/lib/forms/form-schema';
+import { submitContactForm } from '@/lib/forms/submit-contact-form';
 import { useContactForm } from './contact-form-context';
 
 export const CONTACT_FAILURE_ALERT =
   'There was an error submitting your message. Please try again.';
 
-export function ContactFormSection() {
+/** `schema`: the contact form's schema, made from the commerce contract on the server. */
+export function ContactFormSection({ schema }: { schema: FormSchema }) {
   const { view, setView, subjectFocusRequest } = useContactForm();
   const form = useRef<SchemaFormHandle>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
@@ -42,7 +42,8 @@ export function ContactFormSection() {
     if (result.sent) {
       setThanks(result.message);
       focusAfterSwitch.current = 'success';
-      // The form unmounts here, so the next one starts empty (spec §4: cleared after success).
+      // The form unmounts here, so the next one starts empty (docs/product.md#states: cleared after
+      // success).
       setView('sent');
       return;
     }
@@ -59,7 +60,7 @@ export function ContactFormSection() {
     <section aria-labelledby="contact-form-heading" className="mx-auto max-w-3xl px-4">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
         <h2 id="contact-form-heading" className="text-3xl font-bold">
-          {contactFormSchema.title}
+          {schema.title}
         </h2>
         {view === 'sent' ? (
           <div className="mt-6 rounded-xl bg-emerald-50 p-6 text-center">
@@ -94,7 +95,7 @@ export function ContactFormSection() {
           <div className="mt-6">
             <SchemaForm
               ref={form}
-              schema={contactFormSchema}
+              schema={schema}
               onSubmit={send}
               submitLabel="Send Message"
               submittingLabel="submitting..."

@@ -1,8 +1,8 @@
 'use client';
 /**
- * The FAQ as an accordion (spec §2, §4): at most one answer open; choosing the open question
- * closes it. Each question is a button with aria-expanded, so keyboards and screen readers
- * work as with any disclosure.
+ * The FAQ as an accordion (docs/product.md#home, #contact, #states): at most one answer open;
+ * choosing the open question closes it. Each question is a button with aria-expanded, so keyboards
+ * and screen readers work as with any disclosure.
  */
 import { useId, useState } from 'react';
 

@@ -1,7 +1,8 @@
 'use client';
 /**
- * One field of the generic form, chosen by its schema (spec §5 "Field rendering"). The label,
- * the description and the error are tied to the control, so screen readers announce them.
+ * One field of the generic form, chosen by its schema (docs/product.md#validation, field
+ * rendering). The label, the description and the error are tied to the control, so screen readers
+ * announce them.
  */
 import type { ReactNode } from 'react';
 import { fieldTitle, type FieldSchema, type FormValue } from '@/lib/forms/form-schema';

@@ -1,7 +1,7 @@
 'use client';
 /**
- * The generic form (spec §4 "Generic form", §5): renders a form schema, checks each field as
- * it is edited and every field on submit, and hands valid values to an async handler.
+ * The generic form (docs/product.md#states, #validation): renders a form schema, checks each field
+ * as it is edited and every field on submit, and hands valid values to an async handler.
  *
  * Read-only fields are left out entirely: not rendered, not checked and not in the values the
  * handler receives, so a caller keeps such data on its side rather than trusting the form.

@@ -1,4 +1,7 @@
-/** The main navigation (spec §2), shared by the desktop bar and the mobile menu. */
+/**
+ * The main navigation (docs/product.md#navbar-cart-and-footer), shared by the desktop bar and the
+ * mobile menu.
+ */
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About Us' },

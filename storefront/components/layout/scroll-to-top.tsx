@@ -2,7 +2,7 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 
-/** Every route change starts at the top of the page (spec §2). */
+/** Every route change starts at the top of the page (docs/product.md#pages-and-routes). */
 export function ScrollToTop() {
   const pathname = usePathname();
   const search = useSearchParams().toString();

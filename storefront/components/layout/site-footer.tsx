@@ -44,7 +44,10 @@ function FooterLinks({
   );
 }
 
-/** The footer of every page (spec §2): about, links, the 2025 copyright and the disclaimer. */
+/**
+ * The footer of every page (docs/product.md#navbar-cart-and-footer): about, links, the 2025
+ * copyright and the disclaimer.
+ */
 export function SiteFooter() {
   // The bottom padding lets the disclaimer scroll out from under the floating chat button.
   return (

@@ -1,7 +1,7 @@
 'use client';
 /**
- * Add to Cart (spec §4): puts one copy in the cart and then reads 'Added to Cart'. Once the
- * eBook is in the cart a second press does nothing, so a double tap never buys two copies;
+ * Add to Cart (docs/product.md#states): puts one copy in the cart and then reads 'Added to Cart'.
+ * Once the eBook is in the cart a second press does nothing, so a double tap never buys two copies;
  * quantities are changed in the cart drawer.
  */
 import { useCart } from '@/components/cart/cart-provider';

@@ -1,11 +1,12 @@
 'use client';
 /**
- * Buy Now (spec §4, §7, §8): one copy, straight to payment. The eBook's hosted payment link when
- * the shop has one, else a checkout session; a failure leads to the checkout error page.
+ * Buy Now (docs/product.md#states, #api, #error-catalogue): one copy, straight to payment. The
+ * eBook's hosted payment link when the shop has one, else a checkout session; a failure leads to
+ * the checkout error page.
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
-import { buyNowDestination } from '@/lib/commerce/checkout-client';
+import { buyNowDestination } from '@/lib/checkout/start-checkout';
 import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import type { ShopProduct } from './shop-product';

@@ -6,19 +6,21 @@ import type { ShopProduct } from './shop-product';
 import { FeatureList } from './feature-list';
 
 const PACK_FEATURES = [
-  'Both eBooks: ABA for Parents and ABA Case Studies',
   'The full audiobook collection (MP3)',
   'Progress-tracking templates',
   'Five family success stories',
   'Lifetime access, no login needed',
 ];
 
-/** The Complete Pack (spec §2 Shop): 'Save 10%' badge, 'Complete Library' tag. */
+/** The pack of both eBooks (docs/product.md#shop): 'Save 10%' badge, 'Complete Library' tag. */
 export function CompletePackCard({
   product,
+  contents,
   separateCents,
 }: {
   product: ShopProduct;
+  /** What the pack holds, with the catalogue's names of its eBooks. */
+  contents: string;
   /** What the two eBooks cost bought one by one, when both are on sale. */
   separateCents: number | null;
 }) {
@@ -52,7 +54,7 @@ export function CompletePackCard({
           {product.name}
         </h3>
         <p className="text-slate-700">{product.description}</p>
-        <FeatureList features={PACK_FEATURES} />
+        <FeatureList features={[contents, ...PACK_FEATURES]} />
         <p className="flex flex-wrap items-baseline gap-3">
           <span className="text-4xl font-bold text-emerald-800">
             {formatPrice(product.price, product.currency)}

@@ -1,8 +1,8 @@
 'use client';
 /**
- * A small picture carousel (spec §2 Shop) after the WAI-ARIA carousel pattern: previous and
- * next arrows that wrap around, and dots that show and choose the slide. It never moves by
- * itself, so the visible slide is announced politely when the visitor changes it.
+ * A small picture carousel (docs/product.md#shop) after the WAI-ARIA carousel pattern: previous and
+ * next arrows that wrap around, and dots that show and choose the slide. It never moves by itself,
+ * so the visible slide is announced politely when the visitor changes it.
  */
 import Image from 'next/image';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * Shown in place of the products while the shop API answers (spec §2 Shop). The hero and the
- * previews above it are already on screen; this block is below the first screen on a phone,
- * and tall enough that the products replacing it move little.
+ * Shown in place of the guides' pictures and the products while the shop API answers
+ * (docs/product.md#shop). The hero above it is already on screen; this block is below the first
+ * screen on a phone, and tall enough that what replaces it moves little.
  */
 export function ProductsLoading() {
   return (

@@ -1,4 +1,4 @@
-/** The carousel's arrows wrap around (spec §2 Shop): before the first comes the last. */
+/** The carousel's arrows wrap around (docs/product.md#shop): before the first comes the last. */
 export function wrapIndex(index: number, length: number): number {
   if (length <= 0) return 0;
   return ((index % length) + length) % length;

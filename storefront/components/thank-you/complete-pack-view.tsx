@@ -1,5 +1,6 @@
-/** The complete pack's own thank-you page (spec §2 "Complete-pack page"). */
-import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
+/** The complete pack's own thank-you page (docs/product.md#thank-you-pages). */
+import { ebookOfKind, packContents, shortTitle, type Catalogue } from '@/lib/catalogue/catalogue';
+import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
 import { OrderIdLine } from './order-id-line';
 import { PurchaseTracking } from './purchase-tracking';
 import {
@@ -13,19 +14,26 @@ import {
 } from './thank-you-sections';
 
 const FEATURES = [
-  'Both eBooks: ABA for Parents and ABA Case Studies',
   'The full audiobook collection (MP3)',
   'Progress tracking templates',
   'Family success stories',
   'Lifetime access, no login needed',
 ];
 
-export function CompletePackView({ sessionId }: { sessionId: string | null }) {
-  const product = THANK_YOU_CATALOGUE['ebook-aba-complete-pack'];
+export function CompletePackView({
+  catalogue,
+  sessionId,
+}: {
+  catalogue: Catalogue | null;
+  sessionId: string | null;
+}) {
+  const product = thankYouProduct(catalogue, 'complete');
+  const book = product.catalogued;
+  const guide = ebookOfKind(catalogue, 'foundational');
   const theme = themeForType(product.type);
   return (
     <main className="pb-12">
-      <PurchaseTracking slug={product.slug} />
+      <PurchaseTracking product={book} />
       <ThankYouHero theme={theme} heading="Congratulations on Your Complete ABA Library!">
         <p className="mt-3 text-lg text-slate-800">
           Thank you for your purchase. Everything you need for your ABA journey is ready.
@@ -34,9 +42,9 @@ export function CompletePackView({ sessionId }: { sessionId: string | null }) {
       </ThankYouHero>
       <div className="mx-auto max-w-4xl space-y-8 px-4">
         <ThankYouCard theme={theme} title={product.description} id="product-heading" tone="soft">
-          <p className="font-semibold">{product.name}</p>
+          {book ? <p className="font-semibold">{book.name}</p> : null}
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {FEATURES.map((feature) => (
+            {[packContents(catalogue), ...FEATURES].map((feature) => (
               <li key={feature} className="flex gap-2">
                 <span aria-hidden="true" className={`font-bold ${theme.accent}`}>
                   ✓
@@ -47,12 +55,12 @@ export function CompletePackView({ sessionId }: { sessionId: string | null }) {
           </ul>
         </ThankYouCard>
         <ConfirmationEmailNote theme={theme} />
-        <DownloadsCard theme={theme} sessionId={sessionId} pageSlug={product.slug} />
+        <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={book?.id ?? null} />
         <ThankYouCard theme={theme} title="Where to Start" id="tip-heading" tone="soft">
           <p>
-            Start with the foundational guide, ABA for Parents, to learn the strategies. Then read
-            the Case Studies to see them at work in real families, and use the templates to track
-            your child&apos;s progress.
+            Start with the foundational guide{guide ? `, ${shortTitle(guide.name)},` : ''} to learn
+            the strategies. Then read the Case Studies to see them at work in real families, and use
+            the templates to track your child&apos;s progress.
           </p>
         </ThankYouCard>
         <HowToListen theme={theme} />

@@ -4,7 +4,7 @@
  * purchase (ARCHITECTURE: paid files are never given to whoever opens the page).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { requestDownloadLinks } from '@/lib/commerce/request-download-links';
+import { requestDownloadLinks } from '@/lib/checkout/request-download-links';
 
 type State =
   | { kind: 'editing' }

@@ -6,7 +6,8 @@
  * buttons and sends the buyer to the e-mail with the link. Neither sends a Purchase event.
  */
 import Link from 'next/link';
-import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
+import { ebookOfKind, shortTitle, type Catalogue } from '@/lib/catalogue/catalogue';
+import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
 import { OrderIdLine } from './order-id-line';
 import {
   ClosingBanner,
@@ -19,7 +20,9 @@ import {
 
 const VARIANTS = {
   'aba-for-parents': {
-    slug: 'ebook-aba-for-parents',
+    kind: 'foundational',
+    /** The other eBook, which the page invites the buyer to discover. */
+    other: 'case-studies',
     intro: 'La tua guida completa alle strategie ABA è pronta.',
     stepsTitle: 'I tuoi prossimi passi',
     steps: [
@@ -30,14 +33,12 @@ const VARIANTS = {
         'Piccoli passi costanti: spesso i primi cambiamenti arrivano in 2-4 settimane.',
       ],
     ],
-    links: [
-      { href: '/contact', label: 'Hai domande? Contattaci' },
-      { href: '/shop', label: 'Scopri ABA Case Studies' },
-    ],
+    contact: 'Hai domande? Contattaci',
     downloads: true,
   },
   'case-studies': {
-    slug: 'ebook-aba-case-studies',
+    kind: 'case-studies',
+    other: 'foundational',
     intro: 'Storie reali, risultati reali: cinque famiglie ti raccontano il loro percorso ABA.',
     stepsTitle: 'Un consiglio',
     steps: [
@@ -46,10 +47,7 @@ const VARIANTS = {
         'Usa i modelli inclusi per annotare ogni settimana i piccoli passi avanti di tuo figlio.',
       ],
     ],
-    links: [
-      { href: '/contact', label: 'Condividi la tua storia o chiedi un consiglio' },
-      { href: '/shop', label: 'Scopri ABA for Parents' },
-    ],
+    contact: 'Condividi la tua storia o chiedi un consiglio',
     downloads: false,
   },
 } as const;
@@ -63,19 +61,32 @@ function checkoutSuccessPath(sessionId: string | null): string {
 
 export function ItalianThankYouView({
   variant,
+  catalogue,
   sessionId,
 }: {
   variant: keyof typeof VARIANTS;
+  catalogue: Catalogue | null;
   sessionId: string | null;
 }) {
   const content = VARIANTS[variant];
-  const product = THANK_YOU_CATALOGUE[content.slug];
+  const product = thankYouProduct(catalogue, content.kind);
+  const book = product.catalogued;
+  const other = ebookOfKind(catalogue, content.other);
   const theme = themeForType(product.type);
+  const links = [
+    { href: '/contact', label: content.contact },
+    { href: '/shop', label: `Scopri ${other ? shortTitle(other.name) : 'i nostri eBook'}` },
+  ];
   return (
     <main className="pb-12" lang="it">
       <ThankYouHero theme={theme} heading="Grazie per il tuo acquisto!">
         <p className="mt-3 text-lg text-slate-800">
-          <strong lang="en">{product.name}</strong>. {content.intro}
+          {book ? (
+            <>
+              <strong lang="en">{book.name}</strong>.{' '}
+            </>
+          ) : null}
+          {content.intro}
         </p>
         <OrderIdLine sessionId={sessionId} label="ID ordine" />
       </ThankYouHero>
@@ -131,10 +142,10 @@ export function ItalianThankYouView({
             ))}
           </ol>
         </ThankYouCard>
-        <ThankYouLinks theme={theme} links={[...content.links]} label="Dove andare ora" />
+        <ThankYouLinks theme={theme} links={links} label="Dove andare ora" />
         {content.downloads ? (
           <div lang="en" className="space-y-8 border-t border-slate-200 pt-8">
-            <DownloadsCard theme={theme} sessionId={sessionId} pageSlug={content.slug} />
+            <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={book?.id ?? null} />
             <HowToListen theme={theme} />
           </div>
         ) : null}

@@ -4,6 +4,7 @@
  * (ARCHITECTURE), or the 'e-mail me my links' form when the page does not know the purchase.
  */
 import { usePurchaseDetail } from '@/components/checkout/use-purchase-detail';
+import { purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
 import {
   downloadButtonText,
   downloadsForThankYouPage,
@@ -34,12 +35,12 @@ function FileButtons({ files, buttonClass }: { files: PurchasedFile[]; buttonCla
 
 export function PurchaseDownloads({
   sessionId,
-  pageSlug,
+  pageProductId,
   buttonClass,
 }: {
   sessionId: string | null;
   /** The thank-you page's product, or null on the generic page. */
-  pageSlug: string | null;
+  pageProductId: string | null;
   buttonClass: string;
 }) {
   const { data, error, isLoading } = usePurchaseDetail(sessionId);
@@ -60,13 +61,14 @@ export function PurchaseDownloads({
     return (
       <div>
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-950">
-          We could not load the downloads of this order. {error?.message}
+          We could not load the downloads of this order.{' '}
+          {error ? purchaseFailureMessage(error) : null}
         </p>
         <EmailMyLinksForm buttonClass={buttonClass} />
       </div>
     );
   }
-  const { files, otherProducts } = downloadsForThankYouPage(data.products, pageSlug);
+  const { files, otherProducts } = downloadsForThankYouPage(data.products, pageProductId);
   if (files.length === 0) {
     return (
       <p className="text-slate-700">

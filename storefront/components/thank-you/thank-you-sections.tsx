@@ -1,4 +1,7 @@
-/** The pieces the thank-you pages share (spec §2 "Thank-you pages"), coloured by the product's theme. */
+/**
+ * The pieces the thank-you pages share (docs/product.md#thank-you-pages), coloured by the product's
+ * theme.
+ */
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ThankYouTheme } from '@/lib/checkout/thank-you-catalogue';
@@ -59,15 +62,20 @@ export function ThankYouCard({
 export function DownloadsCard({
   theme,
   sessionId,
-  pageSlug,
+  pageProductId,
 }: {
   theme: ThankYouTheme;
   sessionId: string | null;
-  pageSlug: string | null;
+  /** The page's own eBook, whose files come first; null for the generic page. */
+  pageProductId: string | null;
 }) {
   return (
     <ThankYouCard theme={theme} title="Your Downloads" id="downloads">
-      <PurchaseDownloads sessionId={sessionId} pageSlug={pageSlug} buttonClass={theme.solid} />
+      <PurchaseDownloads
+        sessionId={sessionId}
+        pageProductId={pageProductId}
+        buttonClass={theme.solid}
+      />
     </ThankYouCard>
   );
 }

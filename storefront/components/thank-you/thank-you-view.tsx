@@ -1,6 +1,6 @@
 /**
- * The English thank-you page (spec §2 "Thank-you pages", generic and dedicated): header, order
- * id, the confirmation note, benefits, the purchase's downloads, how to listen, next steps,
+ * The English thank-you page (docs/product.md#thank-you-pages, generic and dedicated): header,
+ * order id, the confirmation note, benefits, the purchase's downloads, how to listen, next steps,
  * links and a closing banner, in the product's colours.
  */
 import type { ReactNode } from 'react';
@@ -28,32 +28,38 @@ const GENERIC_LINKS: ThankYouLink[] = [
 export function ThankYouView({
   product,
   sessionId,
-  pageSlug,
+  pageProductId,
   links = GENERIC_LINKS,
   tip,
 }: {
   product: ThankYouProduct;
   sessionId: string | null;
-  /** The slug the route names, or null on /thank-you and for unknown slugs. */
-  pageSlug: string | null;
+  /** The id of the eBook the route names, or null on /thank-you and for unknown slugs. */
+  pageProductId: string | null;
   links?: ThankYouLink[];
   /** A product's own advice, between the next steps and the links. */
   tip?: ReactNode;
 }) {
   const theme = themeForType(product.type);
+  const book = product.catalogued;
   return (
     <main className="pb-12">
-      <PurchaseTracking slug={product.slug} />
+      <PurchaseTracking product={book} />
       <ThankYouHero theme={theme} heading="Thank You for Your Purchase!">
         <p className="mt-3 text-lg text-slate-800">
-          <strong>{product.name}</strong>: {product.description}
+          {book ? (
+            <>
+              <strong>{book.name}</strong>:{' '}
+            </>
+          ) : null}
+          {product.description}
         </p>
         <OrderIdLine sessionId={sessionId} />
       </ThankYouHero>
       <div className="mx-auto max-w-4xl space-y-8 px-4">
         <ConfirmationEmailNote theme={theme} />
         <BenefitsList theme={theme} />
-        <DownloadsCard theme={theme} sessionId={sessionId} pageSlug={pageSlug} />
+        <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={pageProductId} />
         <HowToListen theme={theme} />
         <NextSteps theme={theme} />
         {tip}

@@ -1,7 +1,7 @@
 'use client';
 /**
- * Ad tracking for the whole site (spec §7): nothing at all without a pixel id; with one, a
- * cookie banner, and only after the visitor accepts, the pixel and a PageView on every path
+ * Ad tracking for the whole site (docs/product.md#api): nothing at all without a pixel id; with
+ * one, a cookie banner, and only after the visitor accepts, the pixel and a PageView on every path
  * or query change.
  */
 import { usePathname, useSearchParams } from 'next/navigation';

@@ -22,7 +22,7 @@ describe('truncateText', () => {
     expect(truncateText(value, maxLength)).toBe(expected);
   });
 
-  it('uses 20 characters in the table and 15 on cards (spec §9)', () => {
+  it('uses 20 characters in the table and 15 on cards (docs/product.md#constants-and-limits)', () => {
     expect([TABLE_TRUNCATE_LENGTH, CARD_TRUNCATE_LENGTH]).toEqual([20, 15]);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Long ids in the admin list (spec §2, §9): the first N characters followed by '...', so
- * 'abcdefghijklmnopqrstuvwxyz' becomes 'abcdefghijklmnopqrst...' in the table. The full value
- * stays available in a `title` attribute and in the edit form.
+ * Long ids in the admin list (docs/product.md#admin-subscription-records, #constants-and-limits):
+ * the first N characters followed by '...', so 'abcdefghijklmnopqrstuvwxyz' becomes
+ * 'abcdefghijklmnopqrst...' in the table. The full value stays available in a `title` attribute and
+ * in the edit form.
  */
 export const TABLE_TRUNCATE_LENGTH = 20;
 export const CARD_TRUNCATE_LENGTH = 15;

@@ -1,7 +1,7 @@
 /**
- * The subscription record form's rules (spec §5): user_id and session_id 1–255 characters,
- * a valid e-mail, all required. The limits, the e-mail check and the Italian messages are the
- * contract's own, so the browser and the server agree on what is valid and say it alike.
+ * The subscription record form's rules (docs/product.md#validation): user_id and session_id 1–255
+ * characters, a valid e-mail, all required. The limits, the e-mail check and the Italian messages
+ * are the contract's own, so the browser and the server agree on what is valid and say it alike.
  */
 import {
   RECORD_EMAIL_MAX_LENGTH,

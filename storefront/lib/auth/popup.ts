@@ -1,7 +1,8 @@
 /**
- * The Google sign-in popup (spec §4, §9): 500×600 and centred on the current window, checked
- * every second for being closed, one at a time. The callback page hands the result back by
- * postMessage and, as a fallback for browsers that cut the opener, through localStorage.
+ * The Google sign-in popup (docs/product.md#states, #constants-and-limits): 500×600 and centred on
+ * the current window, checked every second for being closed, one at a time. The callback page hands
+ * the result back by postMessage and, as a fallback for browsers that cut the opener, through
+ * localStorage.
  */
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;

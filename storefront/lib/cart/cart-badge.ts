@@ -1,4 +1,7 @@
-/** The bag's badge (spec §9): the number of distinct lines, '99+' above 99, nothing when empty. */
+/**
+ * The bag's badge (docs/product.md#constants-and-limits): the number of distinct lines, '99+' above
+ * 99, nothing when empty.
+ */
 export function cartBadgeText(lineCount: number): string | null {
   if (lineCount <= 0) return null;
   return lineCount > 99 ? '99+' : String(lineCount);

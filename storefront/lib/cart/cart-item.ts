@@ -1,4 +1,6 @@
-/** A line of the cart (spec §3): prices in dollars, as the cart shows and stores them. */
+/**
+ * A line of the cart (docs/product.md#data): prices in dollars, as the cart shows and stores them.
+ */
 export interface CartItem {
   /** The product id, which the checkout sends to the commerce service. */
   id: string;

@@ -1,4 +1,7 @@
-/** The cart's rules (spec §4 Cart) as one pure function, shared by every tab and component. */
+/**
+ * The cart's rules (docs/product.md#states) as one pure function, shared by every tab and
+ * component.
+ */
 import { MAX_LINE_QUANTITY, type CartItem } from './cart-item';
 
 export type CartAction =

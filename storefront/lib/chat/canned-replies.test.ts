@@ -1,10 +1,19 @@
 import {
-  CANNED_REPLIES,
+  SEEDED_CANNED_REPLIES as CANNED_REPLIES,
+  SEEDED_CATALOGUE,
+  SEEDED_CHAT_CATALOGUE,
+} from '@/test-support/catalogue';
+import {
   SUPPORT_EMAIL,
-  cannedReply,
+  cannedReplies,
+  cannedReply as cannedReplyFor,
   cannedReplyTopic,
   type CannedTopic,
 } from './canned-replies';
+import { chatCatalogue } from './chat-catalogue';
+
+/** The reply with the seeded catalogue's eBooks. */
+const cannedReply = (message: string) => cannedReplyFor(message, SEEDED_CHAT_CATALOGUE);
 
 /** One typical message per topic, in the spec's order (§8). */
 const MESSAGES_BY_TOPIC: readonly (readonly [CannedTopic, string])[] = [
@@ -125,4 +134,23 @@ describe('cannedReply', () => {
   it('writes to the support address the site uses', () => {
     expect(SUPPORT_EMAIL).toBe('support@abaparentguides.com');
   });
+
+  it("names the catalogue's eBooks, so a renamed book is named anew at once", () => {
+    const renamed = chatCatalogue(
+      SEEDED_CATALOGUE.map((product) =>
+        product.kind === 'foundational' ? { ...product, name: 'Parenting with ABA' } : product,
+      ),
+    );
+    expect(cannedReplies(renamed)['what-is-aba']).toContain("Our 'Parenting with ABA'");
+    expect(cannedReplies(renamed)['aba-at-home']).toContain("'Parenting with ABA' guides you");
+  });
+
+  it.each(['price', 'case-studies', 'what-is-aba', 'aba-at-home'] as const)(
+    'gives a %s reply without names or prices when the catalogue could not be read',
+    (topic) => {
+      const reply = cannedReplies(chatCatalogue(null))[topic];
+      expect(reply).not.toMatch(/\$\d|undefined/);
+      expect(reply.length).toBeGreaterThan(50);
+    },
+  );
 });

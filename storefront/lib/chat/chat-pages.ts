@@ -1,6 +1,7 @@
 /**
- * The content pages that show the chat assistant (spec §1). Shopping, checkout, thank-you,
- * sign-in and admin pages stay free of it, so it never covers a buy or pay button.
+ * The content pages that show the chat assistant (docs/product.md#what-the-shop-is). Shopping,
+ * checkout, thank-you, sign-in and admin pages stay free of it, so it never covers a buy or pay
+ * button.
  */
 const CHAT_PAGES = [
   '/',

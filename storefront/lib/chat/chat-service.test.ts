@@ -1,7 +1,26 @@
 /** @jest-environment node */
-import { CANNED_REPLIES } from './canned-replies';
-import { CHAT_PERSONA_PROMPT, answerChatMessage } from './chat-service';
-import { completionBody, startFakeChatModel, type FakeChatModel } from './fake-chat-model';
+import {
+  SEEDED_CANNED_REPLIES as CANNED_REPLIES,
+  SEEDED_CHAT_CATALOGUE,
+} from '@/test-support/catalogue';
+import {
+  answerChatMessage as answerWith,
+  chatPersonaPrompt,
+  type ChatModelSettings,
+} from './chat-service';
+import {
+  completionBody,
+  startFakeChatModel,
+  type FakeChatModel,
+} from '@/test-support/fake-chat-model';
+
+/** The chat, with the seeded catalogue's eBooks. */
+const answerChatMessage = (
+  message: string,
+  settings: ChatModelSettings,
+  options?: Parameters<typeof answerWith>[3],
+) => answerWith(message, settings, SEEDED_CHAT_CATALOGUE, options);
+const CHAT_PERSONA_PROMPT = chatPersonaPrompt(SEEDED_CHAT_CATALOGUE);
 
 const PRICE_QUESTION = 'How much does it cost?';
 const KEY = 'sk-test-key-that-must-stay-secret';

@@ -1,24 +1,30 @@
 /**
  * Answers one chat message: from the configured OpenAI-compatible model when it gives a usable
- * reply, else from the canned replies (spec §5, §8). The key stays on the server.
+ * reply, else from the canned replies (docs/product.md#validation, #error-catalogue). The key stays
+ * on the server.
  */
 import 'server-only';
 import { z } from 'zod';
 import { SUPPORT_EMAIL, cannedReply } from './canned-replies';
+import type { ChatCatalogue } from './chat-catalogue';
 
-/** Shorter remote replies are unusable (spec §9). */
+/** Shorter remote replies are unusable (docs/product.md#constants-and-limits). */
 export const MIN_USABLE_REPLY_LENGTH = 10;
 /** A visitor waits no longer than this for the model before the canned reply is given. */
 export const MODEL_TIMEOUT_MS = 10_000;
 
-export const CHAT_PERSONA_PROMPT = [
-  'You are the ABA Specialist Assistant of ABA Parent Guides, a shop that sells digital eBooks on applied behavior analysis (ABA) to parents and caregivers of autistic children.',
-  'Answer warmly, in plain language, in at most 120 words, with practical and safe strategies a parent can use at home.',
-  "Facts you may use: 'eBook ABA for Parents' costs $27.99, 'eBook ABA Case Studies' $19.99 (5 family stories, progress-tracking templates), 'eBook ABA Complete Pack' $42.99 (both eBooks, save 10%), all in USD.",
-  'Each eBook has 10 chapters and 40-60 pages, comes as a PDF with an MP3 audiobook, with instant download, lifetime access and no login needed. The strategies suit children aged 2 to 18; families typically notice results within 2-4 weeks, though results vary and nothing is guaranteed.',
-  `For download, payment or order problems, tell the parent to write to ${SUPPORT_EMAIL}; support replies within 24 hours.`,
-  'The eBooks are educational and do not replace professional therapy. Never give medical advice or a diagnosis; suggest a qualified professional such as a BCBA or doctor instead. Do not invent products, prices or promises.',
-].join(' ');
+/** The model's instructions, with the eBooks' names and prices from the catalogue. */
+export const chatPersonaPrompt = ({ guide, stories, pack, currency }: ChatCatalogue) =>
+  [
+    'You are the ABA Specialist Assistant of ABA Parent Guides, a shop that sells digital eBooks on applied behavior analysis (ABA) to parents and caregivers of autistic children.',
+    'Answer warmly, in plain language, in at most 120 words, with practical and safe strategies a parent can use at home.',
+    guide && stories && pack
+      ? `Facts you may use: '${guide.name}' costs ${guide.price}, '${stories.name}' ${stories.price} (5 family stories, progress-tracking templates), '${pack.name}' ${pack.price} (both eBooks, save 10%), all in ${currency}.`
+      : 'The eBooks and their prices are listed in the Shop; do not quote prices.',
+    'Each eBook has 10 chapters and 40-60 pages, comes as a PDF with an MP3 audiobook, with instant download, lifetime access and no login needed. The strategies suit children aged 2 to 18; families typically notice results within 2-4 weeks, though results vary and nothing is guaranteed.',
+    `For download, payment or order problems, tell the parent to write to ${SUPPORT_EMAIL}; support replies within 24 hours.`,
+    'The eBooks are educational and do not replace professional therapy. Never give medical advice or a diagnosis; suggest a qualified professional such as a BCBA or doctor instead. Do not invent products, prices or promises.',
+  ].join(' ');
 
 export interface ChatModelSettings {
   CHAT_API_URL?: string;
@@ -40,6 +46,7 @@ class UnusableReply extends Error {}
 async function askModel(
   message: string,
   { CHAT_API_URL, CHAT_API_KEY, CHAT_MODEL }: ChatModelSettings & { CHAT_API_URL: string },
+  catalogue: ChatCatalogue,
   timeoutMs: number,
 ): Promise<string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -50,7 +57,7 @@ async function askModel(
     body: JSON.stringify({
       model: CHAT_MODEL,
       messages: [
-        { role: 'system', content: CHAT_PERSONA_PROMPT },
+        { role: 'system', content: chatPersonaPrompt(catalogue) },
         { role: 'user', content: message },
       ],
     }),
@@ -80,17 +87,18 @@ function failureReason(error: unknown): string {
 export async function answerChatMessage(
   message: string,
   settings: ChatModelSettings,
+  catalogue: ChatCatalogue,
   { timeoutMs = MODEL_TIMEOUT_MS, log = console.error } = {},
 ): Promise<ChatAnswer> {
   const { CHAT_API_URL } = settings;
-  if (!CHAT_API_URL) return { reply: cannedReply(message), source: 'canned' };
+  if (!CHAT_API_URL) return { reply: cannedReply(message, catalogue), source: 'canned' };
   try {
     return {
-      reply: await askModel(message, { ...settings, CHAT_API_URL }, timeoutMs),
+      reply: await askModel(message, { ...settings, CHAT_API_URL }, catalogue, timeoutMs),
       source: 'model',
     };
   } catch (error) {
     log('Chatbot error:', failureReason(error));
-    return { reply: cannedReply(message), source: 'canned' };
+    return { reply: cannedReply(message, catalogue), source: 'canned' };
   }
 }

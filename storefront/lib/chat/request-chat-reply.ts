@@ -1,13 +1,15 @@
 /**
- * The browser's side of the chat: asks our `/api/chat` and, when that fails in any way,
- * answers with the canned reply itself, so the visitor never sees an error (spec §8).
+ * The browser's side of the chat: asks our `/api/chat` and, when that fails in any way, answers
+ * with the canned reply itself, so the visitor never sees an error
+ * (docs/product.md#error-catalogue).
  */
 import { cannedReply } from './canned-replies';
+import type { ChatCatalogue } from './chat-catalogue';
 
 /** Longer than the server's wait for the model, so its own fallback normally answers first. */
 const REPLY_TIMEOUT_MS = 15_000;
 
-export async function requestChatReply(message: string): Promise<string> {
+export async function requestChatReply(message: string, catalogue: ChatCatalogue): Promise<string> {
   try {
     const response = await fetch('/api/chat', {
       method: 'POST',
@@ -22,5 +24,5 @@ export async function requestChatReply(message: string): Promise<string> {
   } catch (error) {
     console.error('Chatbot error', error);
   }
-  return cannedReply(message);
+  return cannedReply(message, catalogue);
 }

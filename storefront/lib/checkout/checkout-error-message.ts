@@ -1,4 +1,7 @@
-/** The checkout error page's message (spec §2): the one passed along, or an Italian default. */
+/**
+ * The checkout error page's message (docs/product.md#checkout-cancel-and-error): the one passed
+ * along, or an Italian default.
+ */
 export const UNKNOWN_CHECKOUT_ERROR = 'Si è verificato un errore sconosciuto.';
 
 /** Long enough for any server message, short enough that a crafted link cannot fill the page. */

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import { themeForType, thankYouProductForSlug } from './thank-you-catalogue';
 
 describe('thankYouProductForSlug', () => {
@@ -10,9 +11,30 @@ describe('thankYouProductForSlug', () => {
     ['toString', 'foundational', 'Your Complete Guide to ABA Strategies'],
     [undefined, 'foundational', 'Your Complete Guide to ABA Strategies'],
   ])('resolves %j to a %s product (%s)', (slug, type, description) => {
-    const product = thankYouProductForSlug(slug);
+    const product = thankYouProductForSlug(SEEDED_CATALOGUE, slug);
     expect(product.type).toBe(type);
     expect(product.description).toBe(description);
+  });
+});
+
+describe('thankYouProductForSlug, for the page', () => {
+  it('carries the catalogue product of the slug: its id, name and price', () => {
+    expect(thankYouProductForSlug(SEEDED_CATALOGUE, 'ebook-aba-case-studies').catalogued).toEqual({
+      id: 'ebook-aba-case-studies',
+      slug: 'ebook-aba-case-studies',
+      name: 'eBook ABA Case Studies',
+      price: 1999,
+      currency: 'usd',
+    });
+  });
+
+  it('still gives the page its words and colours when the catalogue could not be read', () => {
+    const product = thankYouProductForSlug(null, 'ebook-aba-case-studies');
+    expect(product).toEqual({
+      type: 'foundational',
+      description: 'Your Complete Guide to ABA Strategies',
+      catalogued: null,
+    });
   });
 });
 

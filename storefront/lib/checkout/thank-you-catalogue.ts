@@ -1,47 +1,70 @@
 /**
- * The thank-you pages' own view of the three eBooks (spec §3 "Client-side product catalogue"),
- * keyed by slug. It holds only what the pages show; prices that are charged and the files a
- * purchase grants come from the commerce service (ARCHITECTURE: no fixed public file addresses).
+ * The thank-you pages' view of the three eBooks (docs/product.md#data, #thank-you-pages): the
+ * catalogue's product (its id, name, slug and price, from the commerce service) with the
+ * pages' own words and colours for its kind. Prices that are charged and the files a purchase
+ * grants come from the commerce service (ARCHITECTURE: no fixed public file addresses).
  */
-import type { ThankYouSlug } from './thank-you-route';
+import {
+  ebookOfKind,
+  EBOOK_KINDS,
+  type Catalogue,
+  type EbookKind,
+} from '@/lib/catalogue/catalogue';
 
-export type ThankYouProductType = 'foundational' | 'case-studies' | 'complete';
+export type ThankYouProductType = EbookKind;
 
 export interface ThankYouProduct {
-  slug: ThankYouSlug;
-  name: string;
   type: ThankYouProductType;
+  /** The line under the page's heading. */
   description: string;
+  /** The catalogue's product; null when the catalogue could not be read. */
+  catalogued: { id: string; slug: string; name: string; price: number; currency: string } | null;
 }
 
-export const THANK_YOU_CATALOGUE: Record<ThankYouSlug, ThankYouProduct> = {
-  'ebook-aba-for-parents': {
-    slug: 'ebook-aba-for-parents',
-    name: 'eBook ABA for Parents',
-    type: 'foundational',
-    description: 'Your Complete Guide to ABA Strategies',
-  },
-  'ebook-aba-case-studies': {
-    slug: 'ebook-aba-case-studies',
-    name: 'eBook ABA Case Studies',
-    type: 'case-studies',
-    description: 'Real Stories, Real Results',
-  },
-  'ebook-aba-complete-pack': {
-    slug: 'ebook-aba-complete-pack',
-    name: 'eBook ABA Complete Pack',
-    type: 'complete',
-    description: 'Your Complete ABA Resource Library',
-  },
+const DESCRIPTIONS: Record<ThankYouProductType, string> = {
+  foundational: 'Your Complete Guide to ABA Strategies',
+  'case-studies': 'Real Stories, Real Results',
+  complete: 'Your Complete ABA Resource Library',
 };
 
-/** The product of a thank-you slug; unknown or missing slugs fall back to ABA for Parents (spec). */
-export function thankYouProductForSlug(slug: string | null | undefined): ThankYouProduct {
-  return (
-    (slug && Object.hasOwn(THANK_YOU_CATALOGUE, slug)
-      ? THANK_YOU_CATALOGUE[slug as ThankYouSlug]
-      : undefined) ?? THANK_YOU_CATALOGUE['ebook-aba-for-parents']
-  );
+/** The page of an eBook kind, with the catalogue's product of that kind when there is one. */
+export function thankYouProduct(
+  catalogue: Catalogue | null,
+  type: ThankYouProductType,
+): ThankYouProduct {
+  const product = ebookOfKind(catalogue, type);
+  return {
+    type,
+    description: DESCRIPTIONS[type],
+    catalogued: product
+      ? {
+          id: product.id,
+          slug: product.slug,
+          name: product.name,
+          price: product.price,
+          currency: product.currency,
+        }
+      : null,
+  };
+}
+
+/**
+ * The eBook whose page a slug names, or null: the generic page under any other slug falls back
+ * to the foundational guide (docs/product.md#thank-you-pages).
+ */
+export function thankYouKindForSlug(
+  catalogue: Catalogue | null,
+  slug: string | null | undefined,
+): ThankYouProductType | null {
+  return EBOOK_KINDS.find((kind) => slug && ebookOfKind(catalogue, kind)?.slug === slug) ?? null;
+}
+
+/** The product of a thank-you slug; unknown or missing slugs fall back to the foundational guide. */
+export function thankYouProductForSlug(
+  catalogue: Catalogue | null,
+  slug: string | null | undefined,
+): ThankYouProduct {
+  return thankYouProduct(catalogue, thankYouKindForSlug(catalogue, slug) ?? 'foundational');
 }
 
 export interface ThankYouTheme {

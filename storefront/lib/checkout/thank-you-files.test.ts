@@ -10,8 +10,12 @@ const file = (kind: 'pdf' | 'mp3', book: string) => ({
   label: `${book} ${kind === 'pdf' ? 'eBook (PDF)' : 'Audiobook (MP3)'}`,
   url: `https://shop.test/api/downloads/${book}-${kind}`.replaceAll(' ', '-'),
 });
-const product = (productName: string, files: PurchasedProduct['files']): PurchasedProduct => ({
-  productId: productName,
+const product = (
+  productId: string,
+  productName: string,
+  files: PurchasedProduct['files'],
+): PurchasedProduct => ({
+  productId,
   productName,
   price: 1999,
   quantity: 1,
@@ -19,17 +23,17 @@ const product = (productName: string, files: PurchasedProduct['files']): Purchas
   downloadUrl: files[0]?.url ?? null,
   files,
 });
-const parents = product('eBook ABA for Parents', [
+const parents = product('ebook-aba-for-parents', 'eBook ABA for Parents', [
   file('pdf', 'ABA for Parents'),
   file('mp3', 'ABA for Parents'),
 ]);
-const pack = product('eBook ABA Complete Pack', [
+const pack = product('ebook-aba-complete-pack', 'eBook ABA Complete Pack', [
   file('pdf', 'ABA for Parents'),
   file('pdf', 'ABA Case Studies'),
   file('mp3', 'ABA for Parents'),
   file('mp3', 'ABA Case Studies'),
 ]);
-const membership = product('ABA Parent Support Membership', []);
+const membership = product('aba-parent-support-monthly', 'ABA Parent Support Membership', []);
 
 describe('downloadsForThankYouPage', () => {
   it("offers the page's own product first and the rest of the order apart", () => {

@@ -1,12 +1,11 @@
 /**
  * Which of a purchase's signed files a thank-you page offers. The page's own files are those
- * of the products that lead to it; when none does (the generic page, a product the page does
- * not know) every file of the purchase is its own, so a buyer never lands on a page without
- * their downloads. The rest of the order is offered too, apart, since the success page sends a
- * buyer of several books to the first one's page only.
+ * of its product (by id); when the order holds none of it (the generic page, a product the
+ * page does not know) every file of the purchase is its own, so a buyer never lands on a page
+ * without their downloads. The rest of the order is offered too, apart, since the success page
+ * sends a buyer of several books to the first one's page only.
  */
 import type { PurchaseDetail } from 'commerce-service/contract';
-import { matchThankYouSlug } from './thank-you-route';
 
 export type PurchasedProduct = PurchaseDetail['products'][number];
 export type PurchasedFile = PurchasedProduct['files'][number];
@@ -23,9 +22,9 @@ function uniqueByUrl(files: PurchasedFile[]): PurchasedFile[] {
 
 export function downloadsForThankYouPage(
   products: PurchasedProduct[],
-  pageSlug: string | null,
+  pageProductId: string | null,
 ): ThankYouDownloads {
-  const isOwn = (product: PurchasedProduct) => matchThankYouSlug(product.productName) === pageSlug;
+  const isOwn = (product: PurchasedProduct) => product.productId === pageProductId;
   const ownHasFiles = products.some((product) => isOwn(product) && product.files.length > 0);
   const own = ownHasFiles ? products.filter(isOwn) : products;
   const files = uniqueByUrl(own.flatMap((product) => product.files));

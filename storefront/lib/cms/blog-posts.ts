@@ -23,7 +23,10 @@ const strapiBlogPostSchema = z.object({
   publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
-/** A blog post as the storefront shows it, and as `GET /api/blogposts` answers (spec §3, §7). */
+/**
+ * A blog post as the storefront shows it, and as `GET /api/blogposts` answers
+ * (docs/product.md#data, #api).
+ */
 export interface BlogPost {
   id: number;
   title: string;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { checkoutModeSchema, type CheckoutMode } from 'commerce-service/contract';
 import { storefrontConfig } from '../config';
+import { callCommerce } from './client';
 
 /** Asked by every page's layout, so a commerce service that hangs may hold a page only briefly. */
 const MODE_TIMEOUT_MS = 2_000;
@@ -11,12 +12,15 @@ const MODE_TIMEOUT_MS = 2_000;
  */
 export async function getCheckoutMode(): Promise<CheckoutMode | null> {
   try {
-    const response = await fetch(new URL('/api/checkout/mode', storefrontConfig().COMMERCE_URL), {
-      next: { tags: ['commerce:checkout-mode'], revalidate: 60 },
-      signal: AbortSignal.timeout(MODE_TIMEOUT_MS),
-    });
-    if (!response.ok) return null;
-    return checkoutModeSchema.parse(await response.json()).mode;
+    const { mode } = await callCommerce(
+      { path: '/api/checkout/mode', answer: checkoutModeSchema },
+      {
+        origin: storefrontConfig().COMMERCE_URL,
+        timeoutMs: MODE_TIMEOUT_MS,
+        init: { next: { tags: ['commerce:checkout-mode'], revalidate: 60 } },
+      },
+    );
+    return mode;
   } catch {
     return null;
   }

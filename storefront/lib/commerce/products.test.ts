@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { COMMERCE_TIMEOUT_MS, CommerceError, getProducts } from './products';
+import { CommerceError } from './client';
+import { COMMERCE_TIMEOUT_MS, getProducts } from './products';
 
 const product = {
   id: 'ebook-aba-for-parents',

@@ -1,10 +1,7 @@
 import 'server-only';
 import { productListSchema, type Product } from 'commerce-service/contract';
 import { storefrontConfig } from '../config';
-
-export class CommerceError extends Error {
-  override name = 'CommerceError';
-}
+import { callCommerce } from './client';
 
 export const PRODUCTS_TAG = 'commerce:products';
 
@@ -12,17 +9,19 @@ export const PRODUCTS_TAG = 'commerce:products';
 export const COMMERCE_TIMEOUT_MS = 8_000;
 
 /** The catalogue, with prices in cents, straight from the commerce service. */
-export async function getProducts(): Promise<Product[]> {
-  const url = new URL('/api/products', storefrontConfig().COMMERCE_URL);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      next: { tags: [PRODUCTS_TAG], revalidate: 60 },
-      signal: AbortSignal.timeout(COMMERCE_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new CommerceError(`The commerce service is not reachable (${(error as Error).message})`);
-  }
-  if (!response.ok) throw new CommerceError(`The commerce service answered ${response.status}`);
-  return productListSchema.parse(await response.json());
+export function getProducts(): Promise<Product[]> {
+  return callCommerce(
+    { path: '/api/products', answer: productListSchema },
+    {
+      origin: storefrontConfig().COMMERCE_URL,
+      timeoutMs: COMMERCE_TIMEOUT_MS,
+      init: { next: { tags: [PRODUCTS_TAG], revalidate: 60 } },
+    },
+  );
 }
+
+/**
+ * The catalogue, or null when the commerce service cannot give it: for the pages that render
+ * without it (docs/adr/0015-one-commerce-client-and-catalogue.md says what each shows).
+ */
+export const readCatalogue = (): Promise<Product[] | null> => getProducts().catch(() => null);

@@ -20,6 +20,39 @@ function serverErrors(values: Record<string, unknown>) {
 }
 
 describe('contactFormSchema', () => {
+  it("is the contract's contact schema, with the form's titles, order and message box", () => {
+    expect(contactFormSchema).toEqual({
+      $id: 'contact_submissions-schema',
+      title: 'Send Us a Message',
+      description: 'Fields marked with an asterisk (*) are required.',
+      properties: {
+        name: { type: 'string', title: 'Name', minLength: 2, maxLength: 100 },
+        // The contract's longest address: the form now says so before sending.
+        email: { type: 'string', title: 'Email', format: 'email', maxLength: 320 },
+        phone: { type: 'string', title: 'Phone', maxLength: 20 },
+        subject: { type: 'string', title: 'Subject', enum: CONTACT_SUBJECTS },
+        message: {
+          type: 'string',
+          title: 'Message',
+          format: 'textarea',
+          rows: 6,
+          minLength: 10,
+          maxLength: 1000,
+        },
+        child_age: { type: 'string', title: "Child's age", enum: CHILD_AGES },
+      },
+      required: ['name', 'email', 'subject', 'message'],
+    });
+    expect(Object.keys(contactFormSchema.properties)).toEqual([
+      'name',
+      'email',
+      'phone',
+      'subject',
+      'message',
+      'child_age',
+    ]);
+  });
+
   it('has the schema id of the contact submission', () => {
     expect(contactFormSchema.$id).toBe('contact_submissions-schema');
   });

@@ -1,9 +1,12 @@
 /**
- * The generic form schema (spec §3): a JSON-Schema-like description from which the generic
- * form renders its fields (spec §5 "Field rendering") and checks their values.
+ * The generic form schema (docs/product.md#data): a JSON-Schema-like description from which the
+ * generic form renders its fields (docs/product.md#validation) and checks their values.
  */
 
-/** The field types the form renders; any other type is shown as unsupported (spec §5). */
+/**
+ * The field types the form renders; any other type is shown as unsupported
+ * (docs/product.md#validation).
+ */
 export type FieldType = 'boolean' | 'number' | 'integer' | 'string' | 'array';
 
 export type FieldFormat = 'email' | 'date' | 'date-time' | 'textarea';

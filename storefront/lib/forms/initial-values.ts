@@ -1,4 +1,4 @@
-/** Where the generic form's values start (spec §4 "Generic form"). */
+/** Where the generic form's values start (docs/product.md#states). */
 import {
   editableFields,
   type FieldSchema,

@@ -1,6 +1,6 @@
 /**
- * The generic form's check of one value (spec §5 "Generic form messages"): the first rule the
- * value breaks gives the message, worded with the field's title.
+ * The generic form's check of one value (docs/product.md#validation): the first rule the value
+ * breaks gives the message, worded with the field's title.
  */
 import { fieldTitle, type FieldSchema } from './form-schema';
 
@@ -9,7 +9,10 @@ import { fieldTitle, type FieldSchema } from './form-schema';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_PATTERN = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
-/** Null, an empty or blank string, or an empty list; `false` is a value (spec §5). */
+/**
+ * Null, an empty or blank string, or an empty list; `false` is a value
+ * (docs/product.md#validation).
+ */
 export function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === 'string') return value.trim() === '';

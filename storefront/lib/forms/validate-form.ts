@@ -1,4 +1,4 @@
-/** The generic form's check of every field at submit (spec §4 "Generic form"). */
+/** The generic form's check of every field at submit (docs/product.md#states). */
 import { editableFields, isRequired, type FieldErrors, type FormSchema } from './form-schema';
 import { validateField } from './validate-field';
 

@@ -1,35 +1,13 @@
 /** @jest-environment node */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pickShopEbooks } from '@/lib/cart/known-ebooks';
+import { pickShopEbooks } from '@/lib/catalogue/catalogue';
+import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import { productData, productListData, schemaPrice, type OfferedProduct } from './structured-data';
 
 const SITE_URL = 'https://shop.example';
 
-/**
- * The eBooks as the commerce service's catalogue lists them (its seed file), in the shape its
- * /api/products answer has: the price in cents.
- */
+/** The eBooks as the commerce service's catalogue lists them (its seed file), prices in cents. */
 function catalogueEbooks(): OfferedProduct[] {
-  const file = path.join(__dirname, '../../../commerce-service/data/products.json');
-  const seeds = JSON.parse(readFileSync(file, 'utf8')) as {
-    id: string;
-    name: string;
-    description: string;
-    price_cents: number;
-    currency: string;
-    images: string[];
-  }[];
-  return pickShopEbooks(
-    seeds.map((seed) => ({
-      id: seed.id,
-      name: seed.name,
-      description: seed.description,
-      price: seed.price_cents,
-      currency: seed.currency,
-      images: seed.images,
-    })),
-  );
+  return pickShopEbooks(SEEDED_CATALOGUE);
 }
 
 type Json = Record<string, unknown>;

@@ -66,7 +66,7 @@ const OFFER_PATH = '/shop';
 
 /**
  * A price in cents as schema.org writes it: a decimal string with a dot and two places
- * ("27.99"), worked out in whole numbers so that no float rounding can change a cent.
+ * ("12.50"), worked out in whole numbers so that no float rounding can change a cent.
  */
 export function schemaPrice(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

@@ -1,4 +1,7 @@
-/** The ad-pixel payloads of the cart and the shop (spec §7 Tracking), built as plain data. */
+/**
+ * The ad-pixel payloads of the cart and the shop (docs/product.md#api, tracking), built as plain
+ * data.
+ */
 import type { TrackingData } from './meta-pixel';
 
 interface TrackedLine {

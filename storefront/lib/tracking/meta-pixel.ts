@@ -1,7 +1,8 @@
 /**
- * The ad pixel (spec §7, §9). Events go to `window.fbq` only once the pixel has been loaded,
- * which happens only with a configured pixel id and the visitor's consent; otherwise they are
- * skipped. A failing pixel must never break the page: its errors are logged and ignored.
+ * The ad pixel (docs/product.md#api, #constants-and-limits). Events go to `window.fbq` only once
+ * the pixel has been loaded, which happens only with a configured pixel id and the visitor's
+ * consent; otherwise they are skipped. A failing pixel must never break the page: its errors are
+ * logged and ignored.
  */
 
 export interface TrackingData {

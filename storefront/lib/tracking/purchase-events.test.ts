@@ -1,5 +1,14 @@
 /** @jest-environment node */
+import { thankYouProductForSlug } from '@/lib/checkout/thank-you-catalogue';
+import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import { purchaseEventForThankYouPage, purchaseEventFromOrder } from './purchase-events';
+
+/** The Purchase a thank-you page sends, for the page's slug and the seeded catalogue. */
+const eventOfPage = (slug: string) => {
+  const { catalogued } = thankYouProductForSlug(SEEDED_CATALOGUE, slug);
+  if (!catalogued) throw new Error(`no catalogue product for ${slug}`);
+  return purchaseEventForThankYouPage(catalogued);
+};
 
 describe('purchaseEventFromOrder', () => {
   it('sums the prices in dollars and lists every product', () => {
@@ -49,7 +58,7 @@ describe('purchaseEventForThankYouPage', () => {
     ['ebook-aba-complete-pack', 'eBook ABA Complete Pack', 42.99],
     ['unknown', 'eBook ABA for Parents', 27.99],
   ])('sends %s as one %s item worth %d USD', (slug, name, value) => {
-    const event = purchaseEventForThankYouPage(slug);
+    const event = eventOfPage(slug);
     expect(event).toMatchObject({
       content_name: name,
       content_type: 'product',

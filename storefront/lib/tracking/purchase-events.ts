@@ -1,16 +1,8 @@
 /**
- * The ad pixel's Purchase event (spec §7 tracking notes, §9 values): built here as plain data,
- * sent by the pages with `trackEvent`.
+ * The ad pixel's Purchase event (docs/product.md#api for the event, #constants-and-limits for its
+ * values): built here as plain data, sent by the pages with `trackEvent`.
  */
 import type { TrackingData } from './meta-pixel';
-
-/** The dedicated thank-you pages' values; 27.99 is also the default (spec §9). */
-const DEDICATED_PAGE_VALUES: Record<string, { name: string; value: number }> = {
-  'ebook-aba-for-parents': { name: 'eBook ABA for Parents', value: 27.99 },
-  'ebook-aba-case-studies': { name: 'eBook ABA Case Studies', value: 19.99 },
-  'ebook-aba-complete-pack': { name: 'eBook ABA Complete Pack', value: 42.99 },
-};
-const DEFAULT_SLUG = 'ebook-aba-for-parents';
 
 /** Cents to dollars without floating-point dust (0.1 + 0.2). */
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -33,16 +25,20 @@ export function purchaseEventFromOrder(
   };
 }
 
-/** A dedicated thank-you page's Purchase: one item at the page's fixed value. */
-export function purchaseEventForThankYouPage(slug: string): TrackingData {
-  const known = Object.hasOwn(DEDICATED_PAGE_VALUES, slug);
-  const contentId = known ? slug : DEFAULT_SLUG;
-  const { name, value } = DEDICATED_PAGE_VALUES[contentId] as { name: string; value: number };
+/**
+ * A thank-you page's Purchase: one item, the page's eBook at its catalogue price (the generic
+ * page's is the foundational guide), whatever the order held.
+ */
+export function purchaseEventForThankYouPage(product: {
+  id: string;
+  name: string;
+  price: number;
+}): TrackingData {
   return {
-    content_name: name,
-    content_ids: [contentId],
+    content_name: product.name,
+    content_ids: [product.id],
     content_type: 'product',
-    value,
+    value: dollars(product.price),
     currency: 'USD',
   };
 }

@@ -6,7 +6,7 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-/** The support staff's area (spec §2 "Admin subscription records"), in Italian. */
+/** The support staff's area (docs/product.md#admin-subscription-records), in Italian. */
 export default function AdminSubscriptionsPage() {
   return (
     <main lang="it" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">

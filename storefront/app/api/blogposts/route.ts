@@ -1,4 +1,4 @@
-/** `GET /api/blogposts`: the published posts (spec §7), served from the CMS. */
+/** `GET /api/blogposts`: the published posts (docs/product.md#api), served from the CMS. */
 import { getPublishedPosts, toApiPost } from '@/lib/cms/blog-posts';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,12 @@
 /** @jest-environment node */
-import { CANNED_REPLIES } from '@/lib/chat/canned-replies';
 import { CHAT_RATE_LIMIT } from '@/lib/chat/chat-request';
-import { completionBody, startFakeChatModel } from '@/lib/chat/fake-chat-model';
+import { SEEDED_CANNED_REPLIES as CANNED_REPLIES } from '@/test-support/catalogue';
+import { completionBody, startFakeChatModel } from '@/test-support/fake-chat-model';
+
+// The catalogue the commerce service serves: the seeded one.
+jest.mock('@/lib/commerce/products', () => ({
+  readCatalogue: async () => jest.requireActual('@/test-support/catalogue').SEEDED_CATALOGUE,
+}));
 
 type ChatRoute = typeof import('./route');
 

@@ -1,7 +1,12 @@
-/** The chat assistant's answers (spec §5, §8): the configured model, else the canned replies. */
+/**
+ * The chat assistant's answers (docs/product.md#validation, #error-catalogue): the configured
+ * model, else the canned replies.
+ */
+import { chatCatalogue } from '@/lib/chat/chat-catalogue';
 import { answerChatMessage } from '@/lib/chat/chat-service';
 import { CHAT_RATE_LIMIT, readChatRequest, visitorKey } from '@/lib/chat/chat-request';
 import { createRateLimiter } from '@/lib/chat/rate-limit';
+import { readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 
 const limiter = createRateLimiter(CHAT_RATE_LIMIT);
@@ -16,5 +21,7 @@ export async function POST(request: Request) {
   }
   const parsed = await readChatRequest(request);
   if (!parsed.ok) return Response.json({ message: parsed.message }, { status: parsed.status });
-  return Response.json(await answerChatMessage(parsed.message, storefrontConfig()));
+  // Names and prices from the catalogue; without it the chat speaks of the books unpriced.
+  const catalogue = chatCatalogue(await readCatalogue());
+  return Response.json(await answerChatMessage(parsed.message, storefrontConfig(), catalogue));
 }

@@ -1,21 +1,20 @@
 import type { Metadata } from 'next';
 import { ThankYouView } from '@/components/thank-you/thank-you-view';
-import { THANK_YOU_CATALOGUE, thankYouProductForSlug } from '@/lib/checkout/thank-you-catalogue';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
+import { thankYouKindForSlug, thankYouProductForSlug } from '@/lib/checkout/thank-you-catalogue';
+import { GENERIC_THANK_YOU_METADATA } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
-export const metadata: Metadata = {
-  title: 'Thank You for Your Purchase',
-  description: 'Your ABA Parent Guides purchase and downloads.',
-  robots: { index: false },
-};
+export const metadata: Metadata = { ...GENERIC_THANK_YOU_METADATA, robots: { index: false } };
 
 type Params = Promise<{ productSlug: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The generic page under any slug. The known eBooks have their own routes next to this one;
- * an unknown slug gets the generic page, which falls back to ABA for Parents (spec §2) and
- * offers every file of the purchase.
+ * The generic page under any slug. The known eBooks have their own routes next to this one; an
+ * unknown slug gets the generic page, which falls back to the foundational guide
+ * (docs/product.md#thank-you-pages) and offers every file of the purchase. An eBook whose catalogue
+ * slug has no route of its own gets its page here.
  */
 export default async function ThankYouSlugPage({
   params,
@@ -25,12 +24,14 @@ export default async function ThankYouSlugPage({
   searchParams: SearchParams;
 }) {
   const { productSlug } = await params;
-  const known = Object.hasOwn(THANK_YOU_CATALOGUE, productSlug);
+  const catalogue = await readCatalogue();
+  const product = thankYouProductForSlug(catalogue, productSlug);
+  const known = thankYouKindForSlug(catalogue, productSlug) !== null;
   return (
     <ThankYouView
-      product={thankYouProductForSlug(productSlug)}
+      product={product}
       sessionId={sessionIdParam(await searchParams)}
-      pageSlug={known ? productSlug : null}
+      pageProductId={known ? (product.catalogued?.id ?? null) : null}
     />
   );
 }

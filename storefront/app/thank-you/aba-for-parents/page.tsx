@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { ItalianThankYouView } from '@/components/thank-you/italian-thank-you-view';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
-export const metadata: Metadata = {
-  title: 'Grazie: eBook ABA for Parents',
-  description: 'Il tuo eBook ABA for Parents e il suo audiolibro.',
-  robots: { index: false },
-};
+export const generateMetadata = (): Promise<Metadata> =>
+  thankYouMetadata('foundational', { language: 'it' });
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -16,6 +15,10 @@ export default async function ParentsItalianThankYouPage({
   searchParams: SearchParams;
 }) {
   return (
-    <ItalianThankYouView variant="aba-for-parents" sessionId={sessionIdParam(await searchParams)} />
+    <ItalianThankYouView
+      variant="aba-for-parents"
+      catalogue={await readCatalogue()}
+      sessionId={sessionIdParam(await searchParams)}
+    />
   );
 }

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { ItalianThankYouView } from '@/components/thank-you/italian-thank-you-view';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
-export const metadata: Metadata = {
-  title: 'Grazie: eBook ABA Case Studies',
-  description: 'Il tuo eBook ABA Case Studies e il suo audiolibro.',
-  robots: { index: false },
-};
+export const generateMetadata = (): Promise<Metadata> =>
+  thankYouMetadata('case-studies', { language: 'it' });
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -16,6 +15,10 @@ export default async function CaseStudiesItalianThankYouPage({
   searchParams: SearchParams;
 }) {
   return (
-    <ItalianThankYouView variant="case-studies" sessionId={sessionIdParam(await searchParams)} />
+    <ItalianThankYouView
+      variant="case-studies"
+      catalogue={await readCatalogue()}
+      sessionId={sessionIdParam(await searchParams)}
+    />
   );
 }

@@ -1,32 +1,35 @@
 import type { Metadata } from 'next';
 import { ThankYouView } from '@/components/thank-you/thank-you-view';
 import { ThankYouCard } from '@/components/thank-you/thank-you-sections';
-import { THANK_YOU_CATALOGUE, themeForType } from '@/lib/checkout/thank-you-catalogue';
+import { ebookOfKind, shortTitle } from '@/lib/catalogue/catalogue';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
+import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
-export const metadata: Metadata = {
-  title: 'Thank You: eBook ABA Case Studies',
-  description: 'Your copy of eBook ABA Case Studies and its audiobook.',
-  robots: { index: false },
-};
+export const generateMetadata = (): Promise<Metadata> => thankYouMetadata('case-studies');
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const product = THANK_YOU_CATALOGUE['ebook-aba-case-studies'];
 
 export default async function CaseStudiesThankYouPage({
   searchParams,
 }: {
   searchParams: SearchParams;
 }) {
+  const catalogue = await readCatalogue();
+  const product = thankYouProduct(catalogue, 'case-studies');
+  const guide = ebookOfKind(catalogue, 'foundational');
   return (
     <ThankYouView
       product={product}
       sessionId={sessionIdParam(await searchParams)}
-      pageSlug={product.slug}
+      pageProductId={product.catalogued?.id ?? null}
       links={[
         { href: '/contact', label: 'Share Your Story or Ask for Advice' },
-        { href: '/shop', label: 'Get the Strategies: ABA for Parents' },
+        {
+          href: '/shop',
+          label: `Get the Strategies${guide ? `: ${shortTitle(guide.name)}` : ''}`,
+        },
         { href: '/', label: 'Back to Home' },
       ]}
       tip={

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { CompletePackView } from '@/components/thank-you/complete-pack-view';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
-export const metadata: Metadata = {
-  title: 'Thank You: eBook ABA Complete Pack',
-  description: 'Your complete ABA resource library: both eBooks and both audiobooks.',
-  robots: { index: false },
-};
+export const generateMetadata = (): Promise<Metadata> =>
+  thankYouMetadata('complete', {
+    description: 'Your complete ABA resource library: both eBooks and both audiobooks.',
+  });
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -15,5 +16,10 @@ export default async function CompletePackThankYouPage({
 }: {
   searchParams: SearchParams;
 }) {
-  return <CompletePackView sessionId={sessionIdParam(await searchParams)} />;
+  return (
+    <CompletePackView
+      catalogue={await readCatalogue()}
+      sessionId={sessionIdParam(await searchParams)}
+    />
+  );
 }

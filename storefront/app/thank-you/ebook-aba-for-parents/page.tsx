@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { ThankYouView } from '@/components/thank-you/thank-you-view';
-import { THANK_YOU_CATALOGUE } from '@/lib/checkout/thank-you-catalogue';
+import { ebookOfKind, shortTitle } from '@/lib/catalogue/catalogue';
 import { sessionIdParam } from '@/lib/checkout/session-id-param';
+import { thankYouProduct } from '@/lib/checkout/thank-you-catalogue';
+import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
+import { readCatalogue } from '@/lib/commerce/products';
 
-export const metadata: Metadata = {
-  title: 'Thank You: eBook ABA for Parents',
-  description: 'Your copy of eBook ABA for Parents and its audiobook.',
-  robots: { index: false },
-};
+export const generateMetadata = (): Promise<Metadata> => thankYouMetadata('foundational');
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -16,14 +15,20 @@ export default async function ParentsThankYouPage({
 }: {
   searchParams: SearchParams;
 }) {
+  const catalogue = await readCatalogue();
+  const product = thankYouProduct(catalogue, 'foundational');
+  const stories = ebookOfKind(catalogue, 'case-studies');
   return (
     <ThankYouView
-      product={THANK_YOU_CATALOGUE['ebook-aba-for-parents']}
+      product={product}
       sessionId={sessionIdParam(await searchParams)}
-      pageSlug="ebook-aba-for-parents"
+      pageProductId={product.catalogued?.id ?? null}
       links={[
         { href: '/contact', label: 'Have Questions?' },
-        { href: '/shop', label: 'See Real Families in ABA Case Studies' },
+        {
+          href: '/shop',
+          label: `See Real Families in ${stories ? shortTitle(stories.name) : 'Our Case Studies'}`,
+        },
         { href: '/', label: 'Back to Home' },
       ]}
     />

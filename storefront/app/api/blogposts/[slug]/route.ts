@@ -1,4 +1,6 @@
-/** `GET /api/blogposts/{slug}`: one published post, 404 when there is none (spec §7). */
+/**
+ * `GET /api/blogposts/{slug}`: one published post, 404 when there is none (docs/product.md#api).
+ */
 import { getPublishedPost, toApiPost } from '@/lib/cms/blog-posts';
 
 export const dynamic = 'force-dynamic';

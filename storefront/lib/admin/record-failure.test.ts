@@ -1,14 +1,15 @@
 /**
- * Tests of `lib/commerce/subscription-records-client.ts`, kept here because this change may
- * only add files under lib/admin; they move beside the client when lib/commerce is next edited.
+ * The admin area's calls to the subscription records API (lib/commerce/api.ts) and what the
+ * page makes of their failures (./record-failure.ts).
  */
 import {
-  SubscriptionRecordsRequestError,
   createSubscriptionRecord,
   deleteSubscriptionRecord,
   fetchSubscriptionRecords,
   updateSubscriptionRecord,
-} from './subscription-records-client';
+} from '@/lib/commerce/api/subscription-records';
+import { CommerceError } from '@/lib/commerce/client';
+import { recordFailureMessage, type RecordOperation } from './record-failure';
 
 const RECORD = {
   id: 3,
@@ -34,21 +35,36 @@ beforeEach(() => {
   global.fetch = fetchMock;
 });
 
+/** A call as the admin page meets it: its answer, or the page's message with the status. */
+const asSeen =
+  <T>(operation: RecordOperation, call: () => Promise<T>) =>
+  () =>
+    call().catch((error: unknown) => {
+      throw Object.assign(new Error(recordFailureMessage(error, operation)), {
+        status: error instanceof CommerceError ? error.status : undefined,
+        cause: error,
+      });
+    });
+
 const calls = [
-  ['list', () => fetchSubscriptionRecords(), 'Errore nel recupero dei subscription records'],
+  [
+    'list',
+    asSeen('list', () => fetchSubscriptionRecords()),
+    'Errore nel recupero dei subscription records',
+  ],
   [
     'create',
-    () => createSubscriptionRecord(INPUT),
+    asSeen('create', () => createSubscriptionRecord(INPUT)),
     'Errore nella creazione del subscription record',
   ],
   [
     'update',
-    () => updateSubscriptionRecord(3, INPUT),
+    asSeen('update', () => updateSubscriptionRecord(3, INPUT)),
     "Errore nell'aggiornamento del subscription record",
   ],
   [
     'delete',
-    () => deleteSubscriptionRecord(3),
+    asSeen('remove', () => deleteSubscriptionRecord(3)),
     'Errore nella cancellazione del subscription record',
   ],
 ] as const;
@@ -103,14 +119,18 @@ describe('the subscription records client', () => {
     },
   );
 
+  // One convention for every commerce call (lib/commerce/client.ts): no answer has the status
+  // null, and an answer that cannot be read keeps the status it came with.
   it.each(calls)(
     '%s: a network failure or an unexpected body raises the fallback',
     async (_name, call, fallback) => {
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-      await expect(call()).rejects.toBeInstanceOf(SubscriptionRecordsRequestError);
+      await expect(call()).rejects.toEqual(
+        expect.objectContaining({ message: fallback, status: null }),
+      );
       fetchMock.mockResolvedValueOnce(answer(200, { unexpected: true }));
       await expect(call()).rejects.toEqual(
-        expect.objectContaining({ message: fallback, status: 0 }),
+        expect.objectContaining({ message: fallback, status: 200 }),
       );
     },
   );

@@ -1,12 +1,13 @@
 /** @jest-environment node */
 import type { CartItem } from '@/lib/cart/cart-item';
+import { createCheckoutSession } from '@/lib/commerce/api/checkout';
+import type { CommerceError } from '@/lib/commerce/client';
 import {
   buyNowDestination,
   cartCheckoutOutcome,
   checkoutErrorPath,
-  createCheckoutSession,
   openCheckoutInNewTab,
-} from './checkout-client';
+} from './start-checkout';
 
 const CHECKOUT_URL = 'http://127.0.0.1:4000/api/checkout/local/cs_local_abcdefghijklmnopqrstuvwxyz';
 const LINK = 'https://buy.example.com/parents';
@@ -18,7 +19,7 @@ function reply(status: number, body: unknown): Response {
   });
 }
 
-const product = (id: string, name: string, paymentLinkUrl: string | null) => ({
+const product = (id: string, name: string, kind: string, paymentLinkUrl: string | null) => ({
   id,
   slug: id,
   name,
@@ -27,7 +28,7 @@ const product = (id: string, name: string, paymentLinkUrl: string | null) => ({
   currency: 'usd',
   images: [],
   type: 'digital',
-  kind: null,
+  kind,
   interval: null,
   paymentLinkUrl,
 });
@@ -45,25 +46,35 @@ const cases: CartItem = {
   name: 'eBook ABA Case Studies',
 };
 
-/** A fake commerce API: the product list, then the checkout answer. */
+/** A fake commerce API as the browser's fetch: the product list, then the checkout answer. */
 function fakeApi(
   checkout: () => Response | Promise<Response>,
   paymentLinkUrl: string | null = null,
 ) {
-  return jest.fn(async (url: RequestInfo | URL) => {
+  const fetchImpl = jest.fn(async (url: RequestInfo | URL) => {
     if (String(url) === '/api/products') {
       return reply(200, [
-        product('ebook-aba-for-parents', 'eBook ABA for Parents', paymentLinkUrl),
+        product('ebook-aba-for-parents', 'eBook ABA for Parents', 'foundational', paymentLinkUrl),
+        product('aba-parent-support-monthly', 'Membership', 'membership', paymentLinkUrl),
       ]);
     }
     return checkout();
   }) as jest.MockedFunction<typeof fetch>;
+  global.fetch = fetchImpl;
+  return fetchImpl;
 }
+
+/** A checkout session's outcome: its address, or the server's message on a failure. */
+const sessionOutcome = (products: { productId: string; quantity: number }[]) =>
+  createCheckoutSession(products).then(
+    (checkoutUrl) => ({ ok: true, checkoutUrl }),
+    (error: CommerceError) => ({ ok: false, message: error.serverMessage }),
+  );
 
 describe('createCheckoutSession', () => {
   it('sends the product ids and quantities with the success and cancel routes', async () => {
     const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }));
-    const result = await createCheckoutSession([{ productId: 'a', quantity: 2 }], fetchImpl);
+    const result = await sessionOutcome([{ productId: 'a', quantity: 2 }]);
     expect(result).toEqual({ ok: true, checkoutUrl: CHECKOUT_URL });
     const [url, init] = fetchImpl.mock.calls[0] ?? [];
     expect(url).toBe('/api/create-checkout-session');
@@ -87,10 +98,8 @@ describe('createCheckoutSession', () => {
       null,
     ],
   ])('fails on %s', async (_name, response, message) => {
-    const result = await createCheckoutSession(
-      [{ productId: 'a', quantity: 1 }],
-      fakeApi(() => response),
-    );
+    fakeApi(() => response);
+    const result = await sessionOutcome([{ productId: 'a', quantity: 1 }]);
     expect(result).toEqual({ ok: false, message });
   });
 });
@@ -98,7 +107,7 @@ describe('createCheckoutSession', () => {
 describe('cartCheckoutOutcome', () => {
   it('alerts "Your cart is empty!" for an empty cart without calling the server', async () => {
     const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }));
-    expect(await cartCheckoutOutcome([], fetchImpl)).toEqual({
+    expect(await cartCheckoutOutcome([])).toEqual({
       kind: 'alert',
       message: 'Your cart is empty!',
     });
@@ -107,52 +116,50 @@ describe('cartCheckoutOutcome', () => {
 
   it('opens the hosted payment link for one copy of one known eBook that has one', async () => {
     const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }), LINK);
-    expect(await cartCheckoutOutcome([parents], fetchImpl)).toEqual({ kind: 'open', url: LINK });
+    expect(await cartCheckoutOutcome([parents])).toEqual({ kind: 'open', url: LINK });
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 
   it.each([
     ['two copies', [{ ...parents, quantity: 2 }]],
     ['two lines', [parents, cases]],
-    ['an unknown product', [{ ...parents, name: 'Something else' }]],
+    ['a product that is not one of the eBooks', [{ ...parents, id: 'aba-parent-support-monthly' }]],
+    ['a product the catalogue does not list', [{ ...parents, id: 'something-else' }]],
   ])('uses a checkout session for %s even when a payment link exists', async (_name, lines) => {
-    const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }), LINK);
-    expect(await cartCheckoutOutcome(lines, fetchImpl)).toEqual({
+    fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }), LINK);
+    expect(await cartCheckoutOutcome(lines)).toEqual({
       kind: 'open',
       url: CHECKOUT_URL,
     });
   });
 
   it('ignores a payment link that is not an http(s) address and uses a checkout session', async () => {
-    const fetchImpl = fakeApi(
-      () => reply(200, { checkoutUrl: CHECKOUT_URL }),
-      'javascript:alert(1)',
-    );
-    await expect(cartCheckoutOutcome([parents], fetchImpl)).resolves.toEqual({
+    fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }), 'javascript:alert(1)');
+    await expect(cartCheckoutOutcome([parents])).resolves.toEqual({
       kind: 'open',
       url: CHECKOUT_URL,
     });
   });
 
   it('uses a checkout session when the product has no payment link', async () => {
-    const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }));
-    expect(await cartCheckoutOutcome([parents], fetchImpl)).toEqual({
+    fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }));
+    expect(await cartCheckoutOutcome([parents])).toEqual({
       kind: 'open',
       url: CHECKOUT_URL,
     });
   });
 
   it('alerts "Failed to proceed to checkout. Please try again." when the server refuses', async () => {
-    const fetchImpl = fakeApi(() => reply(400, { message: 'Nope' }));
-    expect(await cartCheckoutOutcome([parents, cases], fetchImpl)).toEqual({
+    fakeApi(() => reply(400, { message: 'Nope' }));
+    expect(await cartCheckoutOutcome([parents, cases])).toEqual({
       kind: 'alert',
       message: 'Failed to proceed to checkout. Please try again.',
     });
   });
 
   it('alerts "An error occurred while processing your request. Please try again." on a network error', async () => {
-    const fetchImpl = fakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await cartCheckoutOutcome([parents, cases], fetchImpl)).toEqual({
+    fakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await cartCheckoutOutcome([parents, cases])).toEqual({
       kind: 'alert',
       message: 'An error occurred while processing your request. Please try again.',
     });
@@ -164,13 +171,13 @@ describe('buyNowDestination', () => {
 
   it('goes to the hosted payment link without a checkout session when there is one', async () => {
     const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }));
-    expect(await buyNowDestination({ ...item, paymentLinkUrl: LINK }, fetchImpl)).toBe(LINK);
+    expect(await buyNowDestination({ ...item, paymentLinkUrl: LINK })).toBe(LINK);
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
   it('starts a checkout for one copy and goes to it', async () => {
     const fetchImpl = fakeApi(() => reply(200, { checkoutUrl: CHECKOUT_URL }));
-    expect(await buyNowDestination(item, fetchImpl)).toBe(CHECKOUT_URL);
+    expect(await buyNowDestination(item)).toBe(CHECKOUT_URL);
     expect(JSON.parse(String(fetchImpl.mock.calls[0]?.[1]?.body)).products).toEqual([
       { productId: 'ebook-aba-for-parents', quantity: 1 },
     ]);
@@ -184,17 +191,13 @@ describe('buyNowDestination', () => {
       '/checkout/error?message=Failed+to+create+checkout+session',
     ],
   ])('goes to the error page with %s', async (_name, response, path) => {
-    expect(
-      await buyNowDestination(
-        item,
-        fakeApi(() => response),
-      ),
-    ).toBe(path);
+    fakeApi(() => response);
+    expect(await buyNowDestination(item)).toBe(path);
   });
 
   it('goes to the error page with the exception message on a network error', async () => {
-    const fetchImpl = fakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
-    const path = await buyNowDestination(item, fetchImpl);
+    fakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    const path = await buyNowDestination(item);
     expect(new URL(path, 'http://shop').searchParams.get('message')).toBe(
       'An error occurred while processing your request',
     );

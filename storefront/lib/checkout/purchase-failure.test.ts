@@ -1,11 +1,23 @@
 /** @jest-environment node */
+import { answerFetch as answer } from '@/test-support/answer-fetch';
 import { purchaseDetailSchema } from 'commerce-service/contract';
-import {
-  fetchPurchaseDetail,
-  isPurchaseDetail,
-  PurchaseDetailError,
-} from './purchase-detail-client';
+import { fetchPurchaseDetail } from '@/lib/commerce/api/purchase';
+import { matches, type JsonSchema } from '@/lib/commerce/json-schema-answer';
+import * as ANSWER_SCHEMAS from '@/lib/commerce/contract-schemas';
+import type { CommerceError } from '@/lib/commerce/client';
 import { purchasedFile, purchasedProduct } from '@/test-support/purchase-detail';
+import { purchaseFailureMessage } from './purchase-failure';
+
+/** The browser's check of the answer (lib/commerce/answers.ts). */
+const isPurchaseDetail = (value: unknown) =>
+  matches(value, ANSWER_SCHEMAS.purchaseDetail as JsonSchema);
+
+/** What the success page says when the detail cannot be had, with the answer's status. */
+const failureOf = (sessionId: string) =>
+  fetchPurchaseDetail(sessionId).then(
+    () => null,
+    (error: CommerceError) => ({ message: purchaseFailureMessage(error), status: error.status }),
+  );
 
 const file = purchasedFile;
 const product = purchasedProduct();
@@ -16,15 +28,6 @@ const detail = {
   checkoutSessionId: 'cs_1',
   orderId: 'ord_1',
 };
-
-function answer(status: number, body: unknown) {
-  global.fetch = jest.fn().mockResolvedValue(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-}
 
 describe('fetchPurchaseDetail', () => {
   it('asks for the session, encoded, and returns the checked detail', async () => {
@@ -46,16 +49,15 @@ describe('fetchPurchaseDetail', () => {
     [200, { products: 'nope' }, 'Failed to get purchase information: the answer could not be read'],
   ])('on %i %j fails with %j', async (status, body, message) => {
     answer(status, body);
-    await expect(fetchPurchaseDetail('cs_1')).rejects.toThrow(
-      new PurchaseDetailError(message, status),
-    );
+    await expect(failureOf('cs_1')).resolves.toEqual({ message, status });
   });
 
   it('fails with the network message when the request does not arrive', async () => {
     global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(fetchPurchaseDetail('cs_1')).rejects.toThrow(
-      'Network error, please try again later',
-    );
+    await expect(failureOf('cs_1')).resolves.toEqual({
+      message: 'Network error, please try again later',
+      status: null,
+    });
   });
 });
 

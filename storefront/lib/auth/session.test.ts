@@ -1,14 +1,6 @@
 /** @jest-environment node */
-import { fetchCurrentUser } from './session';
-
-function answer(status: number, body: unknown) {
-  global.fetch = jest.fn().mockResolvedValue(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-}
+import { answerFetch as answer } from '@/test-support/answer-fetch';
+import { fetchSignedInUser as fetchCurrentUser } from './session';
 
 afterEach(() => jest.restoreAllMocks());
 

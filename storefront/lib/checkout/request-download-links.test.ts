@@ -1,14 +1,6 @@
 /** @jest-environment node */
+import { answerFetch as answer } from '@/test-support/answer-fetch';
 import { requestDownloadLinks } from './request-download-links';
-
-function answer(status: number, body: unknown) {
-  global.fetch = jest.fn().mockResolvedValue(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-}
 
 describe('requestDownloadLinks', () => {
   it("posts the e-mail and returns the service's message", async () => {

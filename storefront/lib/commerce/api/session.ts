@@ -1,0 +1,14 @@
+/** The session calls every page makes (docs/product.md#api): who is signed in, and logout. */
+import type { CurrentUser } from 'commerce-service/contract';
+import { anyAnswer, callCommerce } from '../client';
+import currentUser from '../contract-schemas/current-user.json';
+import { jsonSchemaAnswer } from '../json-schema-answer';
+
+/** The user, or null when nobody is signed in. */
+export const fetchCurrentUser = () =>
+  callCommerce(
+    { path: '/api/users/me', answer: jsonSchemaAnswer<CurrentUser | null>(currentUser) },
+    { init: { cache: 'no-store' } },
+  );
+
+export const endSession = () => callCommerce({ path: '/api/logout', answer: anyAnswer });
