@@ -106,6 +106,47 @@ describe('the production settings', () => {
     ]);
   });
 
+  describe('with embedded Stripe Checkout', () => {
+    const embedded = (publishableKey: string, secretKey = 'sk_live_abc123') => ({
+      ...complete(),
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_CHECKOUT_UI: 'embedded',
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+    });
+
+    it('lists the publishable key among the requirements, met by a live key on a live shop', () => {
+      const checks = checkProductionSettings(embedded('pk_live_abc123'));
+      expect(checks.filter((check) => check.problem)).toEqual([]);
+      expect(checks.map((check) => check.variable)).toContain('STRIPE_PUBLISHABLE_KEY');
+    });
+
+    it('refuses a test publishable key beside a live secret key, and the other way round', () => {
+      expect(blockingProblems(checkProductionSettings(embedded('pk_test_abc123')))).toEqual([
+        'STRIPE_PUBLISHABLE_KEY is a test key but STRIPE_SECRET_KEY a live one, so the pay page could not open any checkout: set the pk_live_… key from the same Stripe dashboard',
+      ]);
+      expect(
+        blockingProblems(checkProductionSettings(embedded('pk_live_abc123', 'sk_test_abc123'))),
+      ).toEqual([
+        'STRIPE_PUBLISHABLE_KEY is a live key but STRIPE_SECRET_KEY a test one, so the pay page could not open any checkout: set the pk_test_… key from the same Stripe dashboard',
+      ]);
+    });
+
+    it('reports a missing publishable key as the service would at start', () => {
+      const { STRIPE_PUBLISHABLE_KEY: _key, ...withoutKey } = embedded('pk_live_abc123');
+      expect(blockingProblems(checkProductionSettings(withoutKey))).toEqual([
+        'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required with STRIPE_CHECKOUT_UI=embedded: set the publishable key (pk_…) from the Stripe dashboard of STRIPE_SECRET_KEY',
+      ]);
+    });
+
+    it('does not list the publishable key for hosted Checkout', () => {
+      const checks = checkProductionSettings({
+        ...complete(),
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_a',
+      });
+      expect(checks.map((check) => check.variable)).not.toContain('STRIPE_PUBLISHABLE_KEY');
+    });
+  });
+
   it('names the eBook files that are missing or empty', () => {
     rmSync(path.join(assetsDir, 'aba-case-studies.mp3'));
     writeFileSync(path.join(assetsDir, 'aba-for-parents.pdf'), '');

@@ -70,6 +70,24 @@ function assetsCheck(config: Config): SettingCheck {
   };
 }
 
+/**
+ * Embedded Checkout (ADR 0017): Stripe.js opens a session only with a publishable key of the
+ * same mode as the secret key that created it, so a live shop needs its live publishable key.
+ */
+function publishableKeyCheck(secretKey: string, publishableKey = ''): SettingCheck {
+  const mode = (key: string) => (/^(sk|rk|pk)_live_/.test(key) ? 'live' : 'test');
+  const check = {
+    variable: 'STRIPE_PUBLISHABLE_KEY',
+    requirement:
+      'STRIPE_PUBLISHABLE_KEY is of the same mode as STRIPE_SECRET_KEY (pk_live_… with a live key): embedded Checkout opens with it',
+  };
+  if (mode(publishableKey) === mode(secretKey)) return check;
+  return {
+    ...check,
+    problem: `STRIPE_PUBLISHABLE_KEY is a ${mode(publishableKey)} key but STRIPE_SECRET_KEY a ${mode(secretKey)} one, so the pay page could not open any checkout: set the pk_${mode(secretKey)}_… key from the same Stripe dashboard`,
+  };
+}
+
 const SECRETS = ['DOWNLOAD_SIGNING_SECRET', 'BETTER_AUTH_SECRET'] as const;
 const SECRET_PLACEHOLDER = 'a placeholder that lets the other checks run';
 
@@ -127,6 +145,8 @@ export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] 
     isSet('STRIPE_API_URL') &&
       'STRIPE_API_URL is set, which sends payments to another server than Stripe: remove it (it exists for the tests)',
   );
+  if (config.STRIPE_CHECKOUT_UI === 'embedded' && config.STRIPE_SECRET_KEY)
+    checks.push(publishableKeyCheck(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY));
   checks.push(assetsCheck(config));
   add(
     'SMTP_URL',

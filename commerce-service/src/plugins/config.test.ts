@@ -92,6 +92,45 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...required, ...env })).toThrow(message);
   });
 
+  describe('embedded Stripe Checkout', () => {
+    const stripe = { ...required, STRIPE_SECRET_KEY: 'sk_test_abc' };
+
+    it('is hosted unless STRIPE_CHECKOUT_UI says embedded', () => {
+      expect(loadConfig(stripe).STRIPE_CHECKOUT_UI).toBe('hosted');
+      expect(() => loadConfig({ ...stripe, STRIPE_CHECKOUT_UI: 'iframe' })).toThrow(
+        /^Invalid configuration: STRIPE_CHECKOUT_UI must be hosted or embedded$/,
+      );
+    });
+
+    it('needs the publishable key with a Stripe secret key, saying where to find it', () => {
+      expect(() => loadConfig({ ...stripe, STRIPE_CHECKOUT_UI: 'embedded' })).toThrow(
+        'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required with STRIPE_CHECKOUT_UI=embedded: set the publishable key (pk_…) from the Stripe dashboard of STRIPE_SECRET_KEY',
+      );
+      const config = loadConfig({
+        ...stripe,
+        STRIPE_CHECKOUT_UI: 'embedded',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      });
+      expect(config.STRIPE_PUBLISHABLE_KEY).toBe('pk_test_abc');
+    });
+
+    it('takes only a publishable key as the publishable key', () => {
+      expect(() =>
+        loadConfig({
+          ...stripe,
+          STRIPE_CHECKOUT_UI: 'embedded',
+          STRIPE_PUBLISHABLE_KEY: 'sk_test_abc',
+        }),
+      ).toThrow(/^Invalid configuration: STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key/);
+    });
+
+    it('needs no publishable key on the local test checkout, which has its own page', () => {
+      expect(loadConfig({ ...required, STRIPE_CHECKOUT_UI: 'embedded' }).STRIPE_CHECKOUT_UI).toBe(
+        'embedded',
+      );
+    });
+  });
+
   it('accepts a PostgreSQL URL', () => {
     const url = 'postgresql://shop@db:5432/shop';
     expect(loadConfig({ ...required, DATABASE_URL: url }).DATABASE_URL).toBe(url);

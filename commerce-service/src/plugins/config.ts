@@ -108,6 +108,19 @@ export const configSchema = z.object({
   STRIPE_API_URL: url().optional(),
   PRODUCT_STRIPE_PRICES: productMap(/^price_\w+$/, 'price_…'),
   PRODUCT_PAYMENT_LINKS: productMap(/^https:\/\/\S+$/, 'https://… payment link'),
+  /**
+   * Where a buyer pays through Stripe: on Stripe's hosted page, or in Stripe's embedded Checkout
+   * on the shop's own pay page (docs/product.md#embedded-checkout, ADR 0017). The local test
+   * checkout keeps its own page either way.
+   */
+  STRIPE_CHECKOUT_UI: z
+    .enum(['hosted', 'embedded'], { error: 'must be hosted or embedded' })
+    .default('hosted'),
+  /** Stripe's publishable key, which the pay page hands to Stripe.js: embedded Checkout needs it. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
 
   // Downloads
   DOWNLOAD_SIGNING_SECRET: z
@@ -156,6 +169,23 @@ export const configSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
+/** The settings that depend on each other, checked once each one is valid by itself. */
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  // Embedded Checkout runs Stripe.js in the browser, which cannot start without this key.
+  if (
+    config.STRIPE_CHECKOUT_UI === 'embedded' &&
+    config.STRIPE_SECRET_KEY &&
+    !config.STRIPE_PUBLISHABLE_KEY
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message:
+        'is required with STRIPE_CHECKOUT_UI=embedded: set the publishable key (pk_…) from the Stripe dashboard of STRIPE_SECRET_KEY',
+    });
+  }
+});
+
 export type Config = Omit<z.infer<typeof configSchema>, 'ASSETS_DIR' | 'MAIL_OUTBOX_DIR'> & {
   /** Absolute path of the SQLite file used when DATABASE_URL is not set. */
   sqliteFile: string;
@@ -171,7 +201,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws one ConfigError naming the variable and what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const result = configSchema.safeParse(withoutEmptyValues(env));
+  const result = checkedConfigSchema.safeParse(withoutEmptyValues(env));
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = issue?.path.join('.') ?? 'environment';
