@@ -18,10 +18,14 @@ export interface RecordedRequest {
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
-  url: string;
+  /** Stripe's hosted page; null for an embedded session. */
+  url: string | null;
   mode: string;
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
+  /** `hosted_page`, or `embedded_page` with a client secret for Stripe.js. */
+  ui_mode: string;
+  client_secret: string | null;
   customer: string | null;
   customer_email: string | null;
   customer_details: { email: string } | null;
@@ -44,6 +48,8 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   /** Marks a session paid by this buyer, as Stripe does after a successful payment. */
   pay(id: string, email: string): FakeSession;
+  /** Lets an open session expire, as Stripe does after a day. */
+  expire(id: string): FakeSession;
   addSession(session: Partial<FakeSession> & { id: string }): FakeSession;
   /** Holds back the answer to the next request with this method and path until released. */
   hold(method: string, path: string): HeldRequest;
@@ -90,6 +96,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       mode: 'payment',
       payment_status: 'unpaid',
       status: 'open',
+      ui_mode: 'hosted_page',
+      client_secret: null,
       customer: null,
       customer_email: null,
       customer_details: null,
@@ -149,11 +157,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           amount_total: unit * quantity,
         };
       });
+      const id = `cs_test_fake${String(counter).padStart(4, '0')}`;
       const session = addSession({
-        id: `cs_test_fake${String(counter).padStart(4, '0')}`,
+        id,
         mode: fields.mode ?? 'payment',
         amount_total: line_items.reduce((sum, line) => sum + line.amount_total, 0),
         line_items,
+        // Embedded Checkout has no page at Stripe, only the secret Stripe.js mounts it with.
+        ...(fields.ui_mode === 'embedded_page'
+          ? { ui_mode: 'embedded_page', url: null, client_secret: `${id}_secret_fake` }
+          : {}),
       });
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
       return json(res, 200, session);
@@ -214,6 +227,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: `pi_${id}`,
       });
       return session;
+    },
+    expire(id) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`No fake session ${id}`);
+      return Object.assign(session, { status: 'expired', url: null });
     },
     hold(method, path) {
       let release = () => {};

@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../../plugins/config.ts';
+import { EMBEDDED_UI_MODE, paymentPageUrl, uiModeFields } from './embedded.ts';
 import type { CheckoutLine } from './lines.ts';
 
 export interface NewCheckout {
@@ -40,6 +41,15 @@ export interface PaymentProvider {
    * against the secret; throws when it does not match.
    */
   verifyWebhookEvent(payload: Buffer, signature: string, secret: string): unknown;
+  /** What the pay page needs of an embedded Checkout session (Stripe only); null when unknown. */
+  embeddedSession?(id: string): Promise<EmbeddedSession | null>;
+}
+
+/** An embedded session's state at Stripe, and the secret Stripe.js mounts it with. */
+export interface EmbeddedSession {
+  status: 'open' | 'complete' | 'expired';
+  /** Null for a session that is not embedded. */
+  clientSecret: string | null;
 }
 
 /** The placeholder the success URL carries until Stripe fills in the session id. */
@@ -83,16 +93,14 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
               },
             };
           }),
-          success_url: checkout.successUrl,
-          cancel_url: checkout.cancelUrl,
+          ...uiModeFields(checkout, config),
           // Stripe Checkout always asks for the buyer's e-mail; the confirmation goes there.
           ...(checkout.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
           metadata: { source: 'aba-parent-guides-shop' },
         },
         { idempotencyKey: checkout.idempotencyKey },
       );
-      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-      return { id: session.id, url: session.url };
+      return { id: session.id, url: paymentPageUrl(session, config) };
     },
     async retrieveSession(id) {
       try {
@@ -128,6 +136,21 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
     },
     verifyWebhookEvent(payload, signature, secret) {
       return stripe.webhooks.constructEvent(payload, signature, secret);
+    },
+    async embeddedSession(id) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(id);
+        return {
+          // Anything else (expired, or a state Stripe adds later) can no longer be paid.
+          status:
+            (['open', 'complete'] as const).find((known) => known === session.status) ?? 'expired',
+          clientSecret: session.ui_mode === EMBEDDED_UI_MODE ? session.client_secret : null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return null;
+        throw error;
+      }
     },
   };
 }

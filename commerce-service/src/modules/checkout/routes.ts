@@ -3,10 +3,17 @@ import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
   checkoutModeSchema,
+  checkoutSessionIdSchema,
   createCheckoutSessionBodySchema,
   createCheckoutSessionResponseSchema,
+  embeddedCheckoutSchema,
 } from './schemas.ts';
-import { checkoutMode, createCheckoutSession, type CheckoutDependencies } from './service.ts';
+import {
+  checkoutMode,
+  createCheckoutSession,
+  embeddedCheckout,
+  type CheckoutDependencies,
+} from './service.ts';
 
 export const checkoutRoutes: ModuleRoutes<CheckoutDependencies> = async (app, { deps }) => {
   app.post(
@@ -34,5 +41,30 @@ export const checkoutRoutes: ModuleRoutes<CheckoutDependencies> = async (app, { 
     },
     async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=60').send({ mode: checkoutMode(deps) }),
+  );
+
+  // Only a shop on embedded Stripe Checkout sends buyers to its pay page.
+  if (deps.config.STRIPE_CHECKOUT_UI !== 'embedded' || !deps.provider.embeddedSession) return;
+  app.get(
+    '/api/checkout/embedded-session',
+    {
+      schema: {
+        summary:
+          "What the storefront's pay page mounts Stripe's embedded Checkout with, while the session can be paid",
+        querystring: z.object({ sessionId: checkoutSessionIdSchema }),
+        response: {
+          200: embeddedCheckoutSchema,
+          404: failureBodySchema.message,
+          409: failureBodySchema.message,
+        },
+      },
+      // Each call asks Stripe.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      // The client secret opens this buyer's payment: never kept by a cache.
+      reply
+        .header('cache-control', 'no-store')
+        .send(await embeddedCheckout(deps, request.query.sessionId)),
   );
 };

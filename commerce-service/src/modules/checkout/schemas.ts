@@ -41,3 +41,15 @@ export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody
 export const checkoutModeSchema = z.object({ mode: z.enum(['live', 'test', 'development']) });
 
 export type CheckoutMode = z.infer<typeof checkoutModeSchema>['mode'];
+
+/**
+ * What the storefront's pay page mounts Stripe's embedded Checkout with
+ * (docs/product.md#embedded-checkout): the open session's client secret and the shop's
+ * publishable key, both meant for the browser.
+ */
+export const embeddedCheckoutSchema = z.object({
+  clientSecret: z.string().min(1).max(500),
+  publishableKey: z.string().regex(/^pk_(test|live)_\w+$/),
+});
+
+export type EmbeddedCheckout = z.infer<typeof embeddedCheckoutSchema>;

@@ -4,12 +4,13 @@
  * module's.
  */
 import { randomUUID } from 'node:crypto';
+import { ConflictError, NotFoundError } from '../../domain-errors.ts';
 import type { Config } from '../../plugins/config.ts';
 import { findProducts, type CatalogueDependencies } from '../catalogue/service.ts';
 import { priceCheckoutLines } from './lines.ts';
 import { SESSION_ID_PLACEHOLDER, type PaymentProvider } from './providers.ts';
 import { findCheckoutSession, insertCheckoutSession } from './repository.ts';
-import type { CheckoutMode, CreateCheckoutSessionBody } from './schemas.ts';
+import type { CheckoutMode, CreateCheckoutSessionBody, EmbeddedCheckout } from './schemas.ts';
 
 export interface CheckoutDependencies extends CatalogueDependencies {
   provider: PaymentProvider;
@@ -66,4 +67,28 @@ export async function createCheckoutSession(
     });
   }
   return { checkoutUrl: url };
+}
+
+const NO_EMBEDDED_CHECKOUT = 'No embedded checkout was found for this session';
+const ALREADY_PAID = 'This checkout is already paid';
+const EXPIRED = 'This checkout has expired: start again from your cart';
+
+/**
+ * What the pay page mounts embedded Checkout with (docs/product.md#embedded-checkout): only for
+ * a session this shop created, and only while Stripe says it can still be paid.
+ */
+export async function embeddedCheckout(
+  { db, config, provider }: CheckoutDependencies,
+  sessionId: string,
+): Promise<EmbeddedCheckout> {
+  const stored = await findCheckoutSession(db, sessionId);
+  if (!stored || !provider.embeddedSession || !config.STRIPE_PUBLISHABLE_KEY)
+    throw new NotFoundError(NO_EMBEDDED_CHECKOUT);
+  // Fulfilled already (the webhook or the success page came first): no need to ask Stripe.
+  if (stored.status === 'paid') throw new ConflictError(ALREADY_PAID);
+  const remote = await provider.embeddedSession(sessionId);
+  if (!remote?.clientSecret) throw new NotFoundError(NO_EMBEDDED_CHECKOUT);
+  if (remote.status === 'complete') throw new ConflictError(ALREADY_PAID);
+  if (remote.status === 'expired') throw new ConflictError(EXPIRED);
+  return { clientSecret: remote.clientSecret, publishableKey: config.STRIPE_PUBLISHABLE_KEY };
 }

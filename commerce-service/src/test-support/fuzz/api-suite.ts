@@ -244,7 +244,10 @@ export async function defineApiFuzzSuite(part: number, parts: number) {
   });
   if (part !== parts) return;
 
-  /** The Stripe webhook exists only when Stripe is configured; the fake Stripe answers it. */
+  /**
+   * The Stripe webhook exists only when Stripe is configured, and the pay page's embedded
+   * session only with embedded Checkout; the fake Stripe answers both.
+   */
   const fakeStripe = await startFakeStripe();
   closers.push(() => fakeStripe.close());
   const stripeShop = await openShop(
@@ -252,13 +255,17 @@ export async function defineApiFuzzSuite(part: number, parts: number) {
       STRIPE_SECRET_KEY: 'sk_test_fuzz',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: fakeStripe.url,
+      STRIPE_CHECKOUT_UI: 'embedded',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
     },
     async (t) => {
       const paid = await startCheckout(t, 'ebook-aba-complete-pack');
       fakeStripe.pay(paid, CUSTOMER);
       const subscription = await startCheckout(t, 'aba-parent-support-monthly');
       fakeStripe.pay(subscription, CUSTOMER);
-      return [paid, subscription, await startCheckout(t, 'ebook-aba-for-parents')];
+      const expired = await startCheckout(t, 'ebook-aba-case-studies');
+      fakeStripe.expire(expired);
+      return [paid, subscription, expired, await startCheckout(t, 'ebook-aba-for-parents')];
     },
   );
   closers.unshift(() => stripeShop.t.close());

@@ -85,8 +85,11 @@ export async function startCheckout(t: TestApp, productId: string): Promise<stri
       cancelRouter: '/checkout/cancel',
     },
   });
-  const { checkoutUrl } = created.json() as { checkoutUrl: string };
-  return new URL(checkoutUrl).pathname.split('/').pop() as string;
+  const checkoutUrl = new URL((created.json() as { checkoutUrl: string }).checkoutUrl);
+  // Embedded Checkout's pay page names the session in its query (checkout/embedded.ts).
+  return (
+    checkoutUrl.searchParams.get('sessionId') ?? (checkoutUrl.pathname.split('/').pop() as string)
+  );
 }
 
 /** Download tokens for each entitlement: valid, expired, for another file, for no purchase. */
