@@ -1,6 +1,7 @@
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import {
   contentSecurityPolicy,
+  EMBEDDED_CHECKOUT_PATH,
   EVERY_PATH,
   HSTS_VALUE,
   securityHeaderRules,
@@ -65,6 +66,33 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe("the pay page's policy (embedded Stripe Checkout)", () => {
+  const payPage = { ...production, stripeCheckout: true };
+
+  it("adds Stripe.js, Stripe's frames and Stripe's API, and nothing else", () => {
+    const policy = directives(contentSecurityPolicy(payPage));
+    expect(policy['script-src']).toEqual(["'self'", "'unsafe-inline'", 'https://js.stripe.com']);
+    expect(policy['frame-src']).toEqual(['https://js.stripe.com', 'https://checkout.stripe.com']);
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'https://api.stripe.com',
+      'https://checkout.stripe.com',
+    ]);
+    const shop = directives(contentSecurityPolicy(production));
+    for (const name of ['default-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors'])
+      expect(policy[name]).toEqual(shop[name]);
+  });
+
+  it("lets only Stripe's frames use the Payment Request API (wallet buttons)", () => {
+    const permissions = (options: typeof production) =>
+      securityHeaders(options).find(({ key }) => key === 'permissions-policy')?.value;
+    expect(permissions(production)).toMatch(/(^|, )payment=\(\)/);
+    expect(permissions(payPage)).toMatch(
+      /(^|, )payment=\("https:\/\/checkout\.stripe\.com" "https:\/\/js\.stripe\.com"\)/,
+    );
+  });
+});
+
 describe('securityHeaders', () => {
   it('sends nosniff, DENY framing, the referrer policy and a permissions policy', () => {
     const headers = Object.fromEntries(
@@ -110,6 +138,18 @@ describe('securityHeaderRules', () => {
     expect(matches('http')).toBe(false);
     expect(matches('http, https')).toBe(false);
     expect(matches('httpsx')).toBe(false);
+  });
+
+  it("gives the pay page, and only that path, the policy with Stripe's hosts", () => {
+    const payRule = securityHeaderRules(production).at(-1);
+    expect(payRule).toEqual({
+      source: EMBEDDED_CHECKOUT_PATH,
+      headers: securityHeaders({ ...production, stripeCheckout: true }),
+    });
+    const match = getPathMatch(payRule?.source ?? '', { strict: true, removeUnnamedParams: true });
+    expect(match('/checkout/pay')).toEqual({});
+    for (const path of ['/shop', '/checkout/success', '/checkout/payment', '/checkout/pay/x'])
+      expect(match(path)).toBe(false);
   });
 
   it('never puts a Next route parameter into a header value', () => {

@@ -2,7 +2,8 @@
  * The security headers of every storefront answer: pages, static assets and the commerce API
  * served under /api/*. They are fixed at build time (next.config `headers()`), so pages stay
  * static and cached; only blog posts, which the CMS admin's preview panel frames, get another
- * frame rule, at run time (proxy.ts).
+ * frame rule, at run time (proxy.ts). The pay page alone may load Stripe.js and frame Stripe's
+ * embedded Checkout, by a rule of its own (ADR 0017).
  *
  * No per-request nonce: a nonce makes every page render on demand, which loses the static
  * cache and the CDN. Next's inline bootstrap scripts (`self.__next_f.push(...)`, which carry
@@ -17,6 +18,19 @@ export const META_PIXEL_REPORT_ORIGIN = 'https://www.facebook.com';
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
+/** The pay page, which mounts Stripe's embedded Checkout (docs/product.md#embedded-checkout). */
+export const EMBEDDED_CHECKOUT_PATH = '/checkout/pay';
+
+/**
+ * What embedded Checkout needs of the browser (ADR 0017): Stripe.js from js.stripe.com, its
+ * frames and Checkout's own, and the API they call. Allowed on the pay page only.
+ */
+export const STRIPE_CHECKOUT_SOURCES = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://checkout.stripe.com'],
+  connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
+} as const;
+
 export interface SecurityHeaderOptions {
   /** `next dev`: React's refresh and error overlay evaluate code, so eval is allowed there only. */
   development: boolean;
@@ -24,6 +38,8 @@ export interface SecurityHeaderOptions {
   metaPixel: boolean;
   /** Origins that may frame the page; none by default (the CMS admin's preview is the exception). */
   frameAncestors?: readonly string[];
+  /** The pay page: Stripe's hosts for embedded Checkout are allowed. */
+  stripeCheckout?: boolean;
 }
 
 /**
@@ -47,9 +63,11 @@ export function contentSecurityPolicy({
   development,
   metaPixel,
   frameAncestors = [],
+  stripeCheckout = false,
 }: SecurityHeaderOptions): string {
   const pixelScripts = metaPixel ? [META_PIXEL_SCRIPT_ORIGIN] : [];
   const pixelReports = metaPixel ? [META_PIXEL_REPORT_ORIGIN, META_PIXEL_SCRIPT_ORIGIN] : [];
+  const stripe = stripeCheckout ? STRIPE_CHECKOUT_SOURCES : { script: [], frame: [], connect: [] };
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // 'unsafe-inline': Next's inline bootstrap scripts, since pages are static (no nonce).
@@ -58,6 +76,7 @@ export function contentSecurityPolicy({
       "'unsafe-inline'",
       ...(development ? ["'unsafe-eval'"] : []),
       ...pixelScripts,
+      ...stripe.script,
     ],
     // React's style attributes (next/image among them) are inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -66,9 +85,10 @@ export function contentSecurityPolicy({
     // through an image.
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'"],
-    // The browser talks to this origin only (/api/*, the chat); the pixel sends its events.
-    'connect-src': ["'self'", ...pixelReports],
-    'frame-src': ["'none'"],
+    // The browser talks to this origin only (/api/*, the chat); the pixel sends its events, and
+    // on the pay page Stripe.js talks to Stripe.
+    'connect-src': ["'self'", ...pixelReports, ...stripe.connect],
+    'frame-src': stripe.frame.length > 0 ? [...stripe.frame] : ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'media-src': ["'self'"],
@@ -93,10 +113,14 @@ export function securityHeaders(options: SecurityHeaderOptions): { key: string; 
     { key: 'referrer-policy', value: 'strict-origin-when-cross-origin' },
     {
       key: 'permissions-policy',
-      value:
-        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      value: `accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(${paymentFrames(options)}), usb=()`,
     },
   ];
+}
+
+/** Only Stripe's Checkout frame may ask for the Payment Request API (its wallet buttons). */
+function paymentFrames({ stripeCheckout = false }: SecurityHeaderOptions): string {
+  return stripeCheckout ? '"https://checkout.stripe.com" "https://js.stripe.com"' : '';
 }
 
 /** Every path, without a named parameter (see below). */
@@ -119,6 +143,11 @@ export function securityHeaderRules(options: SecurityHeaderOptions): HeaderRule[
       source: EVERY_PATH,
       has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https(?:\\s*,.*)?' }],
       headers: [{ key: 'strict-transport-security', value: HSTS_VALUE }],
+    },
+    // Later rules win: the pay page alone gets Stripe's hosts (ADR 0017).
+    {
+      source: EMBEDDED_CHECKOUT_PATH,
+      headers: securityHeaders({ ...options, stripeCheckout: true }),
     },
   ];
 }
