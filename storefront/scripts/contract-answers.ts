@@ -8,6 +8,7 @@ import {
   contactResponseSchema,
   createCheckoutSessionResponseSchema,
   currentUserSchema,
+  embeddedCheckoutSchema,
   productListSchema,
   purchaseDetailSchema,
   purchasesSchema,
@@ -24,6 +25,7 @@ export const CONTRACT_ANSWERS = {
   /** GET /api/users/me answers null when nobody is signed in. */
   currentUser: currentUserSchema.nullable(),
   purchases: purchasesSchema,
+  embeddedCheckout: embeddedCheckoutSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */
