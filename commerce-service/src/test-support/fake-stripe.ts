@@ -23,9 +23,10 @@ export interface FakeSession {
   mode: string;
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
-  /** `hosted_page`, or `embedded_page` with a client secret for Stripe.js. */
+  /** `hosted_page`, or `embedded_page` with a client secret for Stripe.js and a return URL. */
   ui_mode: string;
   client_secret: string | null;
+  return_url: string | null;
   customer: string | null;
   customer_email: string | null;
   customer_details: { email: string } | null;
@@ -98,6 +99,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       status: 'open',
       ui_mode: 'hosted_page',
       client_secret: null,
+      return_url: null,
       customer: null,
       customer_email: null,
       customer_details: null,
@@ -165,7 +167,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         line_items,
         // Embedded Checkout has no page at Stripe, only the secret Stripe.js mounts it with.
         ...(fields.ui_mode === 'embedded_page'
-          ? { ui_mode: 'embedded_page', url: null, client_secret: `${id}_secret_fake` }
+          ? {
+              ui_mode: 'embedded_page',
+              url: null,
+              client_secret: `${id}_secret_fake`,
+              return_url: fields.return_url ?? null,
+            }
           : {}),
       });
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
