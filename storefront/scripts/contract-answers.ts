@@ -8,6 +8,7 @@ import {
   contactResponseSchema,
   createCheckoutSessionResponseSchema,
   currentUserSchema,
+  portalSessionSchema,
   productListSchema,
   purchaseDetailSchema,
   purchasesSchema,
@@ -24,6 +25,7 @@ export const CONTRACT_ANSWERS = {
   /** GET /api/users/me answers null when nobody is signed in. */
   currentUser: currentUserSchema.nullable(),
   purchases: purchasesSchema,
+  membershipPortal: portalSessionSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */
