@@ -36,6 +36,7 @@ import { createLocalProvider } from './modules/local-checkout/provider.ts';
 import { localCheckoutRoutes } from './modules/local-checkout/routes.ts';
 import { createMailTransport, type SendMail } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
+import { membershipRoutes } from './modules/memberships/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(checkoutRoutes, { deps });
   await app.register(localCheckoutRoutes, { deps });
   await app.register(orderRoutes, { deps });
+  await app.register(membershipRoutes, { deps });
   await app.register(downloadRoutes, { deps });
   await app.register(subscriptionRoutes, { deps });
   await app.register(formRoutes, { deps });

@@ -2,6 +2,7 @@
 export * from './modules/catalogue/schemas.ts';
 export * from './modules/checkout/schemas.ts';
 export * from './modules/orders/schemas.ts';
+export * from './modules/memberships/schemas.ts';
 export * from './modules/forms/schemas.ts';
 export * from './modules/subscriptions/schemas.ts';
 export * from './modules/auth/schemas.ts';

@@ -9,6 +9,7 @@ import {
   createCheckoutSessionResponseSchema,
   currentUserSchema,
   embeddedCheckoutSchema,
+  portalSessionSchema,
   productListSchema,
   purchaseDetailSchema,
   purchasesSchema,
@@ -25,6 +26,7 @@ export const CONTRACT_ANSWERS = {
   /** GET /api/users/me answers null when nobody is signed in. */
   currentUser: currentUserSchema.nullable(),
   purchases: purchasesSchema,
+  membershipPortal: portalSessionSchema,
   embeddedCheckout: embeddedCheckoutSchema,
 };
 

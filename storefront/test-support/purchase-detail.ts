@@ -16,3 +16,13 @@ export const purchasedProduct = (overrides: Record<string, unknown> = {}) => ({
   files: [purchasedFile],
   ...overrides,
 });
+
+/** What a $27.99 order charged, with no discount or tax, and its accepted terms. */
+export const purchaseCharges = {
+  amountSubtotal: 2799,
+  amountDiscount: 0,
+  amountTax: 0,
+  amountTotal: 2799,
+  currency: 'usd',
+  termsAcceptedAt: '2026-11-23T10:00:00.000Z',
+};

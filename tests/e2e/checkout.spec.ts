@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { countMailTo } from '../support/mailbox.js';
-import { payCheckout, startCheckout } from '../support/shop.js';
+import { payCheckout, payOnTestCheckoutPage, startCheckout } from '../support/shop.js';
 
 const PACK = { productId: 'ebook-aba-complete-pack', quantity: 1 };
 const CASE_STUDIES = { productId: 'ebook-aba-case-studies', quantity: 1 };
@@ -65,8 +65,7 @@ test('a parent pays for two eBooks, sees the order, and lands on the first oneâ€
   const { checkoutUrl } = await startCheckout(request, [PACK, CASE_STUDIES]);
 
   await page.goto(checkoutUrl);
-  await page.getByLabel('E-mail for your receipt and downloads').fill(email);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await payOnTestCheckoutPage(page, email);
   await page.waitForURL(/\/checkout\/success\?sessionId=cs_local_/);
   const sessionId = new URL(page.url()).searchParams.get('sessionId') as string;
 

@@ -3,7 +3,7 @@
  * Chromium, then the purchase detail and the real files through the same origin.
  */
 import { expect, test } from '@playwright/test';
-import { startCheckout } from '../support/shop.js';
+import { payOnTestCheckoutPage, startCheckout } from '../support/shop.js';
 
 test('a parent pays on the test checkout page and downloads the real PDF and MP3', async ({
   page,
@@ -18,8 +18,7 @@ test('a parent pays on the test checkout page and downloads the real PDF and MP3
   await page.goto(checkoutUrl);
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
   await expect(page.getByRole('cell', { name: '$27.99' }).last()).toBeVisible();
-  await page.getByLabel('E-mail for your receipt and downloads').fill('e2e.parent@example.com');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await payOnTestCheckoutPage(page, 'e2e.parent@example.com');
   await page.waitForURL(/\/checkout\/success\?sessionId=cs_local_/);
   const sessionId = new URL(page.url()).searchParams.get('sessionId') as string;
 

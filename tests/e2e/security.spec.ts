@@ -25,7 +25,7 @@ import {
 } from '../../commerce-service/src/test-support/fake-stripe.js';
 import { publishEntry } from '../support/cms-admin.js';
 import { readMailbox, waitForSignInCode } from '../support/mailbox.js';
-import { payCheckout, startCheckout } from '../support/shop.js';
+import { payCheckout, payOnTestCheckoutPage, startCheckout } from '../support/shop.js';
 import { requestAndEnterCode, signInByCode } from '../support/sign-in.js';
 import { startShopOnCms, type RunningStack } from '../support/stack.js';
 
@@ -644,10 +644,7 @@ test.describe('the content security policy in the browser', () => {
       { productId: 'ebook-aba-case-studies', quantity: 1 },
     ]);
     await page.goto(checkoutUrl);
-    await page
-      .getByLabel('E-mail for your receipt and downloads')
-      .fill(`csp.${isMobile ? 'phone' : 'desktop'}@example.com`);
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payOnTestCheckoutPage(page, `csp.${isMobile ? 'phone' : 'desktop'}@example.com`);
     await expect(page.getByRole('heading', { name: 'Purchase Successful!' })).toBeVisible();
     await page.waitForURL(/\/thank-you\/ebook-aba-case-studies/, { timeout: 10_000 });
     await settle(page);

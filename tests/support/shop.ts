@@ -1,5 +1,5 @@
 /** Buying through the storefront's origin with the commerce service's local test checkout. */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Starts a checkout; returns the test checkout page's address and the session id. */
 export async function startCheckout(
@@ -18,8 +18,18 @@ export async function startCheckout(
 /** Pays a test checkout as the Pay button does, for this e-mail address. */
 export async function payCheckout(request: APIRequestContext, sessionId: string, email: string) {
   const paid = await request.post(`/api/checkout/local/${sessionId}/pay`, {
-    form: { email },
+    form: { email, terms: 'accepted' },
     maxRedirects: 0,
   });
   if (paid.status() !== 303) throw new Error(`Pay answered ${paid.status()}`);
+}
+
+/**
+ * Pays on the test checkout's page as a buyer does: the e-mail, the consent to the terms and to
+ * immediate delivery, then Pay.
+ */
+export async function payOnTestCheckoutPage(page: Page, email: string) {
+  await page.getByLabel('E-mail for your receipt and downloads').fill(email);
+  await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Pay' }).click();
 }

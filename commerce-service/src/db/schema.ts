@@ -54,6 +54,11 @@ export interface OrderTable {
   payment_intent_id: string | null;
   status: 'paid' | 'refunded';
   created_at: string;
+  /** Cents before discount and tax; what was charged is amount_total. */
+  amount_subtotal: number | null;
+  amount_discount: Generated<number>;
+  amount_tax: Generated<number>;
+  terms_accepted_at: string | null;
 }
 
 export interface OrderLineTable {
@@ -83,6 +88,22 @@ export interface SubscriptionRecordTable {
   email: string;
   session_id: string;
   created_at: string;
+  /** The provider's subscription (`sub_…`), whose state is in memberships; null for a record made by hand. */
+  subscription_id: string | null;
+}
+
+export type MembershipStatus = 'active' | 'past_due' | 'canceled';
+
+export interface MembershipTable {
+  subscription_id: string;
+  customer_id: string | null;
+  status: MembershipStatus;
+  current_period_end: string | null;
+  /** 0 or 1. */
+  cancel_at_period_end: number;
+  /** Unix seconds of the provider's word this state comes from. */
+  state_at: number;
+  updated_at: string;
 }
 
 export interface WebhookEventTable {
@@ -136,6 +157,7 @@ export interface Database {
   order_lines: OrderLineTable;
   entitlements: EntitlementTable;
   subscription_records: SubscriptionRecordTable;
+  memberships: MembershipTable;
   webhook_events: WebhookEventTable;
   mail_outbox: MailOutboxTable;
   contact_submissions: ContactSubmissionTable;

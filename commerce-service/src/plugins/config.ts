@@ -122,6 +122,42 @@ export const configSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
     .optional(),
 
+  // What checkout asks and charges (docs/product.md#checkout-consent-and-charges).
+  /**
+   * The buyer accepts the terms and asks for immediate delivery, giving up the right of
+   * withdrawal, before paying: required by Stripe Checkout and by the test checkout.
+   */
+  CHECKOUT_TERMS_CONSENT: z.stringbool({ error: 'must be true or false' }).default(true),
+  /** Stripe Tax computes tax from the buyer's address, which Checkout then asks for. */
+  STRIPE_AUTOMATIC_TAX: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** Checkout offers a field for the promotion codes made in Stripe's dashboard. */
+  STRIPE_PROMOTION_CODES: z.stringbool({ error: 'must be true or false' }).default(true),
+  /** Stripe issues an invoice for each one-time payment (a subscription's always has one). */
+  STRIPE_INVOICES: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** The test checkout's promotion codes: `CODE=percent,…` (e.g. `WELCOME10=10`). */
+  TEST_PROMOTION_CODES: z
+    .string()
+    .transform((text, context) => {
+      const codes: Record<string, number> = {};
+      for (const pair of text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)) {
+        const match = /^([A-Za-z0-9_-]{1,64})=(\d{1,3})$/.exec(pair);
+        const percent = Number(match?.[2]);
+        if (!match || percent < 1 || percent > 100) {
+          context.addIssue({
+            code: 'custom',
+            message: `must be a comma-separated list of CODE=percent (1 to 100), e.g. WELCOME10=10; "${pair}" is not`,
+          });
+          return z.NEVER;
+        }
+        codes[(match[1] as string).toUpperCase()] = percent;
+      }
+      return codes;
+    })
+    .default({}),
+
   // Downloads
   DOWNLOAD_SIGNING_SECRET: z
     .string({

@@ -69,7 +69,7 @@ export async function buyLocally(
     method: 'POST',
     url: `/api/checkout/local/${sessionId}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `email=${encodeURIComponent(email)}`,
+    payload: `email=${encodeURIComponent(email)}&terms=accepted`,
   });
   if (paid.statusCode !== 303) throw new Error(`Pay answered ${paid.statusCode}: ${paid.body}`);
   return sessionId;

@@ -34,6 +34,28 @@ export interface FakeSession {
   amount_total: number;
   currency: string;
   line_items: { price: string | null; quantity: number; amount_total: number }[];
+  amount_subtotal: number;
+  total_details: { amount_discount: number; amount_tax: number };
+  /** What the session asked (`consent_collection[terms_of_service]=required`), and the answer. */
+  consent_collection: { terms_of_service: string } | null;
+  consent: { terms_of_service: 'accepted' } | null;
+  subscription: string | null;
+}
+
+/** A subscription as the fake Stripe keeps it: what `pay` starts for a subscription session. */
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  items: { object: 'list'; data: { id: string; current_period_end: number }[] };
+}
+
+/** What a payment charged besides the lines: a promotion code's discount, and tax. */
+export interface FakeCharge {
+  discount?: number;
+  tax?: number;
 }
 
 export interface HeldRequest {
@@ -47,8 +69,13 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
-  /** Marks a session paid by this buyer, as Stripe does after a successful payment. */
-  pay(id: string, email: string): FakeSession;
+  subscriptions: Map<string, FakeSubscription>;
+  /**
+   * Marks a session paid by this buyer, as Stripe does after a successful payment: the terms
+   * accepted when the session asked, the charge applied, and a subscription session's
+   * subscription started.
+   */
+  pay(id: string, email: string, charge?: FakeCharge): FakeSession;
   /** Lets an open session expire, as Stripe does after a day. */
   expire(id: string): FakeSession;
   addSession(session: Partial<FakeSession> & { id: string }): FakeSession;
@@ -61,7 +88,7 @@ export interface FakeStripe {
 
 /** A Stripe event as the shop receives it: the JSON body and its Stripe-Signature header. */
 export function signedStripeEvent(
-  event: { id: string; type: string; object: Record<string, unknown> },
+  event: { id: string; type: string; object: Record<string, unknown>; created?: number },
   secret: string,
 ): { payload: string; signature: string } {
   const payload = JSON.stringify({
@@ -69,7 +96,7 @@ export function signedStripeEvent(
     object: 'event',
     type: event.type,
     api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
+    created: event.created ?? Math.floor(Date.now() / 1000),
     data: { object: event.object },
   });
   const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
@@ -88,6 +115,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
   let counter = 0;
 
   const addSession = (partial: Partial<FakeSession> & { id: string }): FakeSession => {
@@ -107,6 +135,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       amount_total: 0,
       currency: 'usd',
       line_items: [],
+      amount_subtotal: partial.amount_total ?? 0,
+      total_details: { amount_discount: 0, amount_tax: 0 },
+      consent_collection: null,
+      consent: null,
+      subscription: null,
       ...partial,
     };
     sessions.set(session.id, session);
@@ -165,6 +198,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         mode: fields.mode ?? 'payment',
         amount_total: line_items.reduce((sum, line) => sum + line.amount_total, 0),
         line_items,
+        consent_collection: fields['consent_collection[terms_of_service]']
+          ? { terms_of_service: fields['consent_collection[terms_of_service]'] }
+          : null,
         // Embedded Checkout has no page at Stripe, only the secret Stripe.js mounts it with.
         ...(fields.ui_mode === 'embedded_page'
           ? {
@@ -205,7 +241,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(res, 404, {
           error: { type: 'invalid_request_error', message: 'No such checkout.session' },
         });
+      const expanded = [...url.searchParams].some(
+        ([key, value]) => key.startsWith('expand') && value === 'subscription',
+      );
+      if (expanded && session.subscription) {
+        return json(res, 200, {
+          ...session,
+          subscription: subscriptions.get(session.subscription) ?? session.subscription,
+        });
+      }
       return json(res, 200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      return json(res, 200, {
+        id: `bps_fake${requests.length}`,
+        object: 'billing_portal.session',
+        customer: fields.customer,
+        return_url: fields.return_url,
+        url: `https://billing.stripe.test/p/session/${encodeURIComponent(fields.customer ?? '')}`,
+      });
     }
     return json(res, 404, {
       error: {
@@ -222,17 +276,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    subscriptions,
     addSession,
-    pay(id, email) {
+    pay(id, email, charge = {}) {
       const session = sessions.get(id);
       if (!session) throw new Error(`No fake session ${id}`);
+      const discount = charge.discount ?? 0;
+      const tax = charge.tax ?? 0;
       Object.assign(session, {
         payment_status: 'paid',
         status: 'complete',
         customer: `cus_${id}`,
         customer_details: { email },
         payment_intent: `pi_${id}`,
+        amount_total: session.amount_subtotal - discount + tax,
+        total_details: { amount_discount: discount, amount_tax: tax },
+        consent: session.consent_collection ? { terms_of_service: 'accepted' } : null,
       });
+      if (session.mode === 'subscription' && !session.subscription) {
+        const subscription: FakeSubscription = {
+          id: `sub_${id}`,
+          object: 'subscription',
+          customer: `cus_${id}`,
+          status: 'active',
+          cancel_at_period_end: false,
+          items: {
+            object: 'list',
+            data: [
+              { id: `si_${id}`, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 },
+            ],
+          },
+        };
+        subscriptions.set(subscription.id, subscription);
+        session.subscription = subscription.id;
+      }
       return session;
     },
     expire(id) {

@@ -6,6 +6,7 @@
  */
 import type { SubscriptionRecord } from 'commerce-service/contract';
 import { formatRecordDate } from '@/lib/admin/format-record-date';
+import { recordStatusText } from '@/lib/admin/record-status';
 import {
   CARD_TRUNCATE_LENGTH,
   TABLE_TRUNCATE_LENGTH,
@@ -67,11 +68,13 @@ export function RecordTable({
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
           <tr>
-            {['ID', 'User ID', 'Email', 'Session ID', 'Data Creazione', 'Azioni'].map((column) => (
-              <th key={column} scope="col" className="px-4 py-3">
-                {column}
-              </th>
-            ))}
+            {['ID', 'User ID', 'Email', 'Session ID', 'Stato', 'Data Creazione', 'Azioni'].map(
+              (column) => (
+                <th key={column} scope="col" className="px-4 py-3">
+                  {column}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -85,6 +88,7 @@ export function RecordTable({
               <td className="px-4 py-3 font-mono">
                 <Truncated value={record.session_id} maxLength={TABLE_TRUNCATE_LENGTH} />
               </td>
+              <td className="px-4 py-3">{recordStatusText(record)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                 <RecordDate iso={record.created_at} />
               </td>
@@ -119,6 +123,8 @@ export function RecordCards({
             <dd className="font-mono">
               <Truncated value={record.session_id} maxLength={CARD_TRUNCATE_LENGTH} />
             </dd>
+            <dt className="text-slate-600">Stato</dt>
+            <dd>{recordStatusText(record)}</dd>
             <dt className="text-slate-600">Data Creazione</dt>
             <dd>
               <RecordDate iso={record.created_at} />

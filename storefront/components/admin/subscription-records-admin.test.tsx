@@ -37,6 +37,9 @@ const RECORD: SubscriptionRecord = {
   email: 'member@example.com',
   session_id: 'cs_test_1234567890abcdefghij',
   created_at: '2026-11-21T14:05:00.000Z',
+  status: 'active',
+  currentPeriodEnd: '2026-12-21T14:05:00.000Z',
+  cancelAtPeriodEnd: true,
 };
 
 function signedInAs(user: CurrentUser | null, pending = false) {
@@ -149,6 +152,16 @@ describe('the list', () => {
       RECORD.session_id,
     );
     expect(screen.getByRole('button', { name: 'Aggiorna' })).toBeEnabled();
+  });
+
+  it("shows each record's membership status in the table and on the cards", async () => {
+    await renderWithList([RECORD]);
+    const [, row] = within(table()).getAllByRole('row') as [HTMLElement, HTMLElement];
+    expect(within(row).getByText('Attivo fino al 21 dic 2026, poi annullato')).toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: 'Subscription records' })).getByRole(
+      'listitem',
+    );
+    expect(within(card).getByText('Attivo fino al 21 dic 2026, poi annullato')).toBeInTheDocument();
   });
 
   it('shows the empty texts when there is no record', async () => {

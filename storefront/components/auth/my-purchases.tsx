@@ -1,9 +1,12 @@
 'use client';
 /** The account page: everything the signed-in buyer bought with their e-mail, with downloads. */
+import { chargedAmountLines } from 'commerce-service/charged-amounts';
 import Link from 'next/link';
 import useSWR from 'swr';
+import { canManageMembership, membershipStatusText } from '@/lib/account/membership-status';
 import { fetchMyPurchases } from '@/lib/commerce/api/account';
 import { formatPrice } from '@/lib/format/price';
+import { ManageMembership } from './manage-membership';
 
 const dateOf = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
@@ -50,11 +53,12 @@ export function MyPurchases() {
           <h2 id="subscriptions-heading" className="font-semibold">
             Your membership
           </h2>
-          <ul className="mt-2 text-sm">
+          <ul className="mt-2 space-y-1 text-sm">
             {data.subscriptions.map((subscription) => (
-              <li key={subscription.id}>Active since {dateOf(subscription.created_at)}</li>
+              <li key={subscription.id}>{membershipStatusText(subscription)}</li>
             ))}
           </ul>
+          {data.subscriptions.some(canManageMembership) ? <ManageMembership /> : null}
         </section>
       ) : null}
       {data.orders.map((order) => (
@@ -71,6 +75,7 @@ export function MyPurchases() {
             {order.checkoutSessionId}
             {order.status === 'refunded' ? ' · refunded' : ''}
           </p>
+          <ChargedAmounts order={order} />
           {order.files.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-3">
               {order.files.map((file) => (
@@ -88,5 +93,33 @@ export function MyPurchases() {
         </section>
       ))}
     </div>
+  );
+}
+
+/** Subtotal, discount and tax when they changed the total, and when the terms were accepted. */
+function ChargedAmounts({
+  order,
+}: {
+  order: NonNullable<Awaited<ReturnType<typeof fetchMyPurchases>>>['orders'][number];
+}) {
+  const lines = chargedAmountLines(order, (cents) => formatPrice(cents, order.currency));
+  return (
+    <>
+      {lines.length > 1 ? (
+        <dl className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
+          {lines.map(({ label, amount }) => (
+            <div key={label}>
+              <dt className="inline">{label}: </dt>
+              <dd className="inline">{amount}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {order.termsAcceptedAt ? (
+        <p className="mt-1 text-xs text-slate-600">
+          Terms accepted and immediate delivery requested on {dateOf(order.termsAcceptedAt)}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { thankYouPages } from '@/lib/catalogue/catalogue';
 import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
-import { purchasedProduct } from '@/test-support/purchase-detail';
+import { purchaseCharges, purchasedProduct } from '@/test-support/purchase-detail';
 import { CheckoutSuccess } from './checkout-success';
 
 const replace = jest.fn();
@@ -19,7 +19,7 @@ const product = purchasedProduct;
 
 const fetchMock = jest.fn();
 
-function answerDetail(products: unknown[]) {
+function answerDetail(products: unknown[], charges: Record<string, unknown> = purchaseCharges) {
   fetchMock.mockImplementation((url: string) =>
     Promise.resolve({
       ok: true,
@@ -32,6 +32,7 @@ function answerDetail(products: unknown[]) {
                 customerEmail: 'parent@example.com',
                 checkoutSessionId: 'cs_1',
                 orderId: 'ord_1',
+                ...charges,
               }
             : {},
         ),
@@ -184,6 +185,22 @@ it('shows the URL’s sessionId as the Order ID', async () => {
   await screen.findByRole('heading', { name: 'Purchase Successful!' });
   expect(screen.getByText('Order ID:').closest('div')).toHaveTextContent('Order ID: cs_1');
   expect(screen.queryByText('ord_1')).not.toBeInTheDocument();
+});
+
+it('shows what was charged: the total, and the subtotal, discount and tax when they changed it', async () => {
+  answerDetail([product({})], {
+    ...purchaseCharges,
+    amountSubtotal: 4798,
+    amountDiscount: 480,
+    amountTax: 0,
+    amountTotal: 4318,
+  });
+  renderPage();
+  await screen.findByRole('heading', { name: 'Purchase Successful!' });
+  expect(screen.getByText('Subtotal:').closest('div')).toHaveTextContent('Subtotal: $47.98');
+  expect(screen.getByText('Discount:').closest('div')).toHaveTextContent('Discount: −$4.80');
+  expect(screen.getByText('Total:').closest('div')).toHaveTextContent('Total: $43.18');
+  expect(screen.queryByText('Tax:')).not.toBeInTheDocument();
 });
 
 it('says the sessionId is missing without calling the service', () => {

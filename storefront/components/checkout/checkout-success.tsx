@@ -20,6 +20,7 @@ import {
   type ThankYouPages,
 } from '@/lib/catalogue/catalogue';
 import { formatPrice } from '@/lib/format/price';
+import { chargedAmountLines } from 'commerce-service/charged-amounts';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { purchaseEventFromOrder } from '@/lib/tracking/purchase-events';
 import { CheckoutActions, CheckoutCard } from './checkout-card';
@@ -239,6 +240,14 @@ function PurchaseSuccessful({
           <dt className="inline font-semibold">Order ID: </dt>
           <dd className="inline break-all">{sessionId}</dd>
         </div>
+        {chargedAmountLines(purchase, (cents) => formatPrice(cents, purchase.currency)).map(
+          ({ label, amount }) => (
+            <div key={label}>
+              <dt className="inline font-semibold">{label}: </dt>
+              <dd className="inline">{amount}</dd>
+            </div>
+          ),
+        )}
         {purchase.customerEmail ? (
           <div>
             <dt className="inline font-semibold">E-mail: </dt>

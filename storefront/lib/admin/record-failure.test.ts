@@ -17,6 +17,9 @@ const RECORD = {
   email: 'member@example.com',
   session_id: 'cs_1',
   created_at: '2026-01-02T03:04:05.000Z',
+  status: 'active',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
 };
 const INPUT = { user_id: 'u1', email: 'member@example.com', session_id: 'cs_1' };
 

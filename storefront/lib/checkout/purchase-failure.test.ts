@@ -5,7 +5,7 @@ import { fetchPurchaseDetail } from '@/lib/commerce/api/purchase';
 import { matches, type JsonSchema } from '@/lib/commerce/json-schema-answer';
 import * as ANSWER_SCHEMAS from '@/lib/commerce/contract-schemas';
 import type { CommerceError } from '@/lib/commerce/client';
-import { purchasedFile, purchasedProduct } from '@/test-support/purchase-detail';
+import { purchaseCharges, purchasedFile, purchasedProduct } from '@/test-support/purchase-detail';
 import { purchaseFailureMessage } from './purchase-failure';
 
 /** The browser's check of the answer (lib/commerce/answers.ts). */
@@ -27,6 +27,7 @@ const detail = {
   customerEmail: 'parent@example.com',
   checkoutSessionId: 'cs_1',
   orderId: 'ord_1',
+  ...purchaseCharges,
 };
 
 describe('fetchPurchaseDetail', () => {

@@ -7,12 +7,14 @@ import * as catalogue from './0001-catalogue.ts';
 import * as ordersAndFulfilment from './0002-orders-and-fulfilment.ts';
 import * as signInCodeRequests from './0003-sign-in-code-requests.ts';
 import * as readinessProbe from './0004-readiness-probe.ts';
+import * as chargedAmountsAndMemberships from './0005-charged-amounts-and-memberships.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-orders-and-fulfilment': ordersAndFulfilment,
   '0003-sign-in-code-requests': signInCodeRequests,
   '0004-readiness-probe': readinessProbe,
+  '0005-charged-amounts-and-memberships': chargedAmountsAndMemberships,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,10 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../../plugins/config.ts';
+import type { MembershipUpdate } from '../memberships/repository.ts';
+import { stripeIdOf, updateOfStripeSubscription } from '../memberships/service.ts';
+import { subscriptionObjectSchema } from '../memberships/schemas.ts';
+import { consentMarkdown } from './consent.ts';
 import { EMBEDDED_UI_MODE, paymentPageUrl, uiModeFields } from './embedded.ts';
 import type { CheckoutLine } from './lines.ts';
 
@@ -25,6 +29,14 @@ export interface ProviderSession {
   paymentIntentId: string | null;
   amountTotal: number | null;
   currency: string | null;
+  /** What was charged, in cents, as the provider computed it (docs/product.md#charged-amounts). */
+  amountSubtotal: number | null;
+  amountDiscount: number;
+  amountTax: number;
+  /** Whether the buyer accepted the terms at checkout. */
+  termsAccepted: boolean;
+  /** The subscription a paid session started, as the provider says it is now. */
+  membership: MembershipUpdate | null;
 }
 
 export interface PaymentProvider {
@@ -41,6 +53,12 @@ export interface PaymentProvider {
    * against the secret; throws when it does not match.
    */
   verifyWebhookEvent(payload: Buffer, signature: string, secret: string): unknown;
+  /** A page where the member manages this subscription and comes back to `returnUrl`. */
+  createPortalSession(request: {
+    subscriptionId: string;
+    customerId: string | null;
+    returnUrl: string;
+  }): Promise<string>;
   /** What the pay page needs of an embedded Checkout session (Stripe only); null when unknown. */
   embeddedSession?(id: string): Promise<EmbeddedSession | null>;
 }
@@ -70,6 +88,38 @@ export function createStripeClient(config: Config): Stripe {
   });
 }
 
+/**
+ * What Checkout asks of the buyer and how it charges (docs/product.md#checkout-consent-and-charges):
+ * consent to the terms and to immediate delivery, tax, promotion codes and invoices.
+ */
+export function checkoutOptionFields(
+  mode: NewCheckout['mode'],
+  config: Config,
+): Partial<Stripe.Checkout.SessionCreateParams> {
+  return {
+    ...(config.CHECKOUT_TERMS_CONSENT
+      ? {
+          consent_collection: { terms_of_service: 'required' as const },
+          custom_text: {
+            terms_of_service_acceptance: { message: consentMarkdown(config.STOREFRONT_URL) },
+          },
+        }
+      : {}),
+    ...(config.STRIPE_AUTOMATIC_TAX
+      ? {
+          automatic_tax: { enabled: true },
+          // Checkout asks for the part of the address the buyer's tax depends on.
+          billing_address_collection: 'auto' as const,
+        }
+      : {}),
+    ...(config.STRIPE_PROMOTION_CODES ? { allow_promotion_codes: true } : {}),
+    // A subscription's payments are invoiced anyway; a one-time payment only when asked.
+    ...(config.STRIPE_INVOICES && mode === 'payment'
+      ? { invoice_creation: { enabled: true } }
+      : {}),
+  };
+}
+
 export function createStripeProvider(stripe: Stripe, config: Config): PaymentProvider {
   const priceIds = config.PRODUCT_STRIPE_PRICES;
   return {
@@ -97,6 +147,7 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
           // Stripe Checkout always asks for the buyer's e-mail; the confirmation goes there.
           ...(checkout.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
           metadata: { source: 'aba-parent-guides-shop' },
+          ...checkoutOptionFields(checkout.mode, config),
         },
         { idempotencyKey: checkout.idempotencyKey },
       );
@@ -104,21 +155,23 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
     },
     async retrieveSession(id) {
       try {
-        const session = await stripe.checkout.sessions.retrieve(id);
+        const session = await stripe.checkout.sessions.retrieve(id, {
+          expand: ['subscription'],
+        });
+        const subscription = subscriptionObjectSchema.safeParse(session.subscription);
         return {
           paid:
             session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
           email: session.customer_details?.email ?? session.customer_email ?? null,
-          customerId:
-            typeof session.customer === 'string'
-              ? session.customer
-              : (session.customer?.id ?? null),
-          paymentIntentId:
-            typeof session.payment_intent === 'string'
-              ? session.payment_intent
-              : (session.payment_intent?.id ?? null),
+          customerId: stripeIdOf(session.customer),
+          paymentIntentId: stripeIdOf(session.payment_intent),
           amountTotal: session.amount_total,
           currency: session.currency,
+          amountSubtotal: session.amount_subtotal,
+          amountDiscount: session.total_details?.amount_discount ?? 0,
+          amountTax: session.total_details?.amount_tax ?? 0,
+          termsAccepted: session.consent?.terms_of_service === 'accepted',
+          membership: subscription.success ? updateOfStripeSubscription(subscription.data) : null,
         };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
@@ -136,6 +189,14 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
     },
     verifyWebhookEvent(payload, signature, secret) {
       return stripe.webhooks.constructEvent(payload, signature, secret);
+    },
+    async createPortalSession({ customerId, returnUrl }) {
+      if (!customerId) throw new Error('A Stripe subscription without a customer has no portal');
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return portal.url;
     },
     async embeddedSession(id) {
       try {

@@ -18,6 +18,9 @@ export const checkoutSessionIdSchema = z
   .string()
   .regex(/^[\w-]{1,255}$/, 'must be a checkout session id (letters, digits, _ and -)');
 
+/** Stripe's ids: letters, digits and underscores (`evt_…`, `cs_test_…`, `pi_…`, `sub_…`). */
+export const stripeId = z.string().regex(/^\w{1,255}$/);
+
 export const checkoutLineInputSchema = z.object({
   productId: z.string().min(1).max(64),
   quantity: z.number().int().min(1).max(10),

@@ -20,7 +20,8 @@ async function startCheckout(products: { productId: string; quantity: number }[]
   return { checkoutUrl, sessionId: new URL(checkoutUrl).pathname.split('/').pop() as string };
 }
 
-function pay(sessionId: string, email: string, accept?: string) {
+/** Posts the test checkout's form with these fields, as a browser (`accept`) or an API client. */
+function payWith(sessionId: string, fields: Record<string, string>, accept?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/api/checkout/local/${sessionId}/pay`,
@@ -28,8 +29,12 @@ function pay(sessionId: string, email: string, accept?: string) {
       'content-type': 'application/x-www-form-urlencoded',
       ...(accept ? { accept } : {}),
     },
-    payload: `email=${encodeURIComponent(email)}`,
+    payload: new URLSearchParams(fields).toString(),
   });
+}
+
+function pay(sessionId: string, email: string, accept?: string) {
+  return payWith(sessionId, { email, terms: 'accepted' }, accept);
 }
 
 async function purchaseDetail(sessionId: string) {
@@ -332,5 +337,89 @@ describe('fulfilment happens exactly once', () => {
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(`Order ID: ${sessionId}\n`);
     expect(mail.html_body).toContain(`Order ID: <strong>${sessionId}</strong>`);
+  });
+});
+
+describe('the test checkout asks for consent and takes promotion codes', () => {
+  const HTML = 'text/html,application/xhtml+xml';
+  const TWO_EBOOKS = [
+    { productId: 'ebook-aba-for-parents', quantity: 1 },
+    { productId: 'ebook-aba-case-studies', quantity: 1 },
+  ];
+  // The helpers above use `t`: this shop stands in for it here, then the first one is back.
+  let shop: TestApp;
+  let first: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ TEST_PROMOTION_CODES: 'ACC10=10,HALF=50' });
+    first = t;
+    t = shop;
+  });
+  afterAll(async () => {
+    t = first;
+    await shop.close();
+  });
+
+  it('shows the consent box, naming the right of withdrawal, and a promotion code field', async () => {
+    const { checkoutUrl } = await startCheckout(TWO_EBOOKS);
+    const page = await t.app.inject({ url: pathOf(checkoutUrl) });
+    expect(page.body).toMatch(/<input name="terms" type="checkbox" value="accepted" required>/);
+    expect(page.body).toContain('I thereby lose my right of withdrawal');
+    expect(page.body).toContain(`href="${STOREFRONT}/terms-and-conditions"`);
+    expect(page.body).toContain(`href="${STOREFRONT}/no-refund-policy"`);
+    expect(page.body).toMatch(/<input id="promotionCode" name="promotionCode"/);
+  });
+
+  it('stays on the page with a message when Pay comes without the consent, keeping what was typed', async () => {
+    const { sessionId } = await startCheckout(TWO_EBOOKS);
+    const page = await payWith(
+      sessionId,
+      { email: 'no.consent@example.com', promotionCode: 'ACC10' },
+      HTML,
+    );
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('Please accept the terms and immediate delivery to continue.');
+    expect(page.body).toContain('value="no.consent@example.com"');
+    expect(page.body).toContain('value="ACC10"');
+    const api = await payWith(sessionId, { email: 'no.consent@example.com' });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({
+      message: 'Please accept the terms and immediate delivery to continue.',
+    });
+    expect((await purchaseDetail(sessionId)).statusCode).toBe(409);
+  });
+
+  it('charges the discount of a known code and stores the amounts and the acceptance', async () => {
+    const { sessionId } = await startCheckout(TWO_EBOOKS);
+    const before = Date.now();
+    const paid = await payWith(sessionId, {
+      email: 'discount@example.com',
+      terms: 'accepted',
+      promotionCode: 'acc10',
+    });
+    expect(paid.statusCode).toBe(303);
+    const detail = (await purchaseDetail(sessionId)).json() as Record<string, unknown>;
+    expect(detail).toMatchObject({
+      amountSubtotal: 4798,
+      amountDiscount: 480,
+      amountTax: 0,
+      amountTotal: 4318,
+      currency: 'usd',
+    });
+    expect(Date.parse(detail.termsAcceptedAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    await t.app.mailWorker.runOnce();
+    const receipt = t.mail.find((mail) => mail.to === 'discount@example.com');
+    expect(receipt?.text).toContain('Subtotal: $47.98\nDiscount: −$4.80\nTotal: $43.18');
+  });
+
+  it('refuses an unknown code without charging anything', async () => {
+    const { sessionId } = await startCheckout(TWO_EBOOKS);
+    const refused = await payWith(sessionId, {
+      email: 'guess@example.com',
+      terms: 'accepted',
+      promotionCode: 'FREE100',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'This promotion code is not valid.' });
+    expect((await purchaseDetail(sessionId)).statusCode).toBe(409);
   });
 });

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../plugins/config.ts';
 import type { PaymentProvider } from '../checkout/providers.ts';
+import { localPortalUrl } from '../memberships/service.ts';
 
 export function createLocalProvider(config: Config): PaymentProvider {
   return {
@@ -23,6 +24,10 @@ export function createLocalProvider(config: Config): PaymentProvider {
     // The Pay button fulfils by itself; nothing calls a webhook.
     verifyWebhookEvent() {
       throw new Error('The local test checkout sends no webhook events');
+    },
+    // The shop's own page stands in for Stripe's customer portal.
+    async createPortalSession({ subscriptionId }) {
+      return localPortalUrl(config, subscriptionId);
     },
   };
 }

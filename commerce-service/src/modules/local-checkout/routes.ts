@@ -6,16 +6,32 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import type { StoredCheckoutSession } from '../checkout/repository.ts';
-import { renderLocalCheckoutPage } from './page.ts';
+import { setLocalCancelAtPeriodEnd, showLocalPortal } from '../memberships/service.ts';
+import { portalTokenParams } from '../memberships/schemas.ts';
+import { NotFoundError, ConflictError } from '../../domain-errors.ts';
+import { renderLocalCheckoutPage, renderLocalPortalPage } from './page.ts';
 import {
   cancelLocalCheckout,
-  InvalidEmailError,
+  CheckoutFormError,
   payLocalCheckout,
   showLocalCheckout,
   type LocalCheckoutDependencies,
+  type LocalCheckoutForm,
 } from './service.ts';
 
-function sendCheckoutPage(reply: FastifyReply, session: StoredCheckoutSession, error?: string) {
+function sendCheckoutPage(
+  reply: FastifyReply,
+  page: {
+    session: StoredCheckoutSession;
+    consent: boolean;
+    error?: string;
+    form?: LocalCheckoutForm;
+  },
+) {
+  return sendLocalPage(reply, renderLocalCheckoutPage(page, reply.server.config.STOREFRONT_URL));
+}
+
+function sendLocalPage(reply: FastifyReply, html: string) {
   return (
     reply
       .type('text/html; charset=utf-8')
@@ -26,7 +42,7 @@ function sendCheckoutPage(reply: FastifyReply, session: StoredCheckoutSession, e
         'content-security-policy',
         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       )
-      .send(renderLocalCheckoutPage(session, error))
+      .send(html)
   );
 }
 
@@ -44,30 +60,43 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
     async (request, reply) => {
       const shown = await showLocalCheckout(deps, request.params.id);
       if ('paidUrl' in shown) return reply.redirect(shown.paidUrl, 303);
-      return sendCheckoutPage(reply, shown.session);
+      return sendCheckoutPage(reply, {
+        session: shown.session,
+        consent: deps.config.CHECKOUT_TERMS_CONSENT,
+      });
     },
   );
 
   app.post(
     '/api/checkout/local/:id/pay',
     {
-      schema: { params: sessionParams, body: z.object({ email: z.string().max(320) }), hide: true },
+      schema: {
+        params: sessionParams,
+        body: z.object({
+          email: z.string().max(320),
+          terms: z.string().max(20).optional(),
+          promotionCode: z.string().max(64).optional(),
+        }),
+        hide: true,
+      },
     },
     async (request, reply) => {
       try {
-        return reply.redirect(
-          await payLocalCheckout(deps, request.params.id, request.body.email),
-          303,
-        );
+        return reply.redirect(await payLocalCheckout(deps, request.params.id, request.body), 303);
       } catch (error) {
         // One of the two error replies written by hand: the page's own form gets the page
         // back with the message, and the errors plugin writes JSON only. An API client gets
         // the plugin's JSON, as from every other refusal.
         if (
-          error instanceof InvalidEmailError &&
+          error instanceof CheckoutFormError &&
           /\btext\/html\b/.test(request.headers.accept ?? '')
         ) {
-          return sendCheckoutPage(reply.status(400), error.session, error.message);
+          return sendCheckoutPage(reply.status(400), {
+            session: error.session,
+            consent: deps.config.CHECKOUT_TERMS_CONSENT,
+            error: error.message,
+            form: error.form,
+          });
         }
         throw error;
       }
@@ -80,4 +109,48 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
     async (request, reply) =>
       reply.redirect(await cancelLocalCheckout(deps, request.params.id), 303),
   );
+
+  // The stand-in for Stripe's customer portal: the member's signed link from /account.
+  const portalPath = (token: string) => `/api/membership/local/${encodeURIComponent(token)}`;
+  const accountUrl = new URL('/account', deps.config.STOREFRONT_URL).toString();
+  const sendPortal = async (
+    reply: FastifyReply,
+    token: string,
+    view: () => ReturnType<typeof showLocalPortal>,
+  ) => {
+    try {
+      return sendLocalPage(
+        reply,
+        renderLocalPortalPage({ ...(await view()), action: portalPath(token) }),
+      );
+    } catch (error) {
+      // The page's own forms get the page back with the message, as with Pay.
+      if (!(error instanceof NotFoundError || error instanceof ConflictError)) throw error;
+      return sendLocalPage(
+        reply.status(error instanceof NotFoundError ? 404 : 409),
+        renderLocalPortalPage({ error: error.message, accountUrl }),
+      );
+    }
+  };
+
+  app.get(
+    '/api/membership/local/:token',
+    { schema: { params: portalTokenParams, hide: true } },
+    async (request, reply) =>
+      sendPortal(reply, request.params.token, () => showLocalPortal(deps, request.params.token)),
+  );
+
+  for (const [action, cancel] of [
+    ['cancel', true],
+    ['resume', false],
+  ] as const) {
+    app.post(
+      `/api/membership/local/:token/${action}`,
+      { schema: { params: portalTokenParams, hide: true } },
+      async (request, reply) =>
+        sendPortal(reply, request.params.token, () =>
+          setLocalCancelAtPeriodEnd(deps, request.params.token, cancel),
+        ),
+    );
+  }
 };

@@ -2,6 +2,7 @@
  * The local test checkout: what its page shows, and its Pay and Cancel buttons. Pay confirms
  * the payment and fulfils the order with the very code Stripe's webhook runs.
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.ts';
 import {
@@ -9,6 +10,7 @@ import {
   findCheckoutSession,
   type StoredCheckoutSession,
 } from '../checkout/repository.ts';
+import { CONSENT_REQUIRED_MESSAGE } from '../checkout/consent.ts';
 import { returnUrl } from '../checkout/service.ts';
 import { fulfilCheckoutSession } from '../orders/fulfilment.ts';
 import type { OrdersDependencies } from '../orders/service.ts';
@@ -17,11 +19,53 @@ export type LocalCheckoutDependencies = OrdersDependencies;
 
 const NO_SUCH_SESSION = 'No such checkout session';
 
-/** An e-mail address Pay cannot use; the page is shown again, with the session it shows. */
-export class InvalidEmailError extends InvalidInputError {
-  constructor(readonly session: StoredCheckoutSession) {
-    super('Please enter a valid e-mail address.');
+/** What the buyer filled in on the test checkout's page. */
+export interface LocalCheckoutForm {
+  email: string;
+  /** `accepted` when the consent box is ticked (docs/product.md#checkout-consent-and-charges). */
+  terms?: string | undefined;
+  promotionCode?: string | undefined;
+}
+
+/** A form Pay cannot take; the page is shown again, with the session and what was entered. */
+export class CheckoutFormError extends InvalidInputError {
+  constructor(
+    message: string,
+    readonly session: StoredCheckoutSession,
+    readonly form: LocalCheckoutForm,
+  ) {
+    super(message);
   }
+}
+
+const PROMOTION_CODE_INVALID = 'This promotion code is not valid.';
+
+/** The discount a test promotion code gives on this total, in cents; 0 without a code. */
+export function testPromotionDiscount(
+  codes: Record<string, number>,
+  code: string,
+  subtotal: number,
+): number | null {
+  if (code === '') return 0;
+  const percent = codes[code.toUpperCase()];
+  return percent === undefined ? null : Math.round((subtotal * percent) / 100);
+}
+
+/** The test checkout's membership: active for a month from now; nothing renews it. */
+function localMembership(lines: StoredCheckoutSession['lines'], now = new Date()) {
+  if (!lines.some((line) => line.type === 'subscription')) return null;
+  const periodEnd = new Date(now);
+  periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+  return {
+    update: {
+      subscriptionId: `sub_local_${randomBytes(12).toString('base64url')}`,
+      status: 'active' as const,
+      customerId: null,
+      currentPeriodEnd: periodEnd.toISOString(),
+      cancelAtPeriodEnd: false,
+    },
+    stateAt: Math.floor(now.getTime() / 1000),
+  };
 }
 
 /** A session of the local test checkout; not found for any other id. */
@@ -43,19 +87,27 @@ export async function showLocalCheckout(
   return { session };
 }
 
-/** Pay: the payment is confirmed, then fulfilled; returns the success page's address. */
+/**
+ * Pay: the form is checked as Stripe Checkout would (an e-mail, the consent box, a known
+ * promotion code), the payment confirmed, then fulfilled; returns the success page's address.
+ */
 export async function payLocalCheckout(
   deps: LocalCheckoutDependencies,
   sessionId: string,
-  enteredEmail: string,
+  form: LocalCheckoutForm,
 ): Promise<string> {
-  const email = z.email().safeParse(enteredEmail.trim());
-  if (!email.success) {
-    const session = await findCheckoutSession(deps.db, sessionId);
-    if (!session) throw new NotFoundError(NO_SUCH_SESSION);
-    throw new InvalidEmailError(session);
-  }
   const session = await findLocalSession(deps, sessionId);
+  const refuse = (message: string) => new CheckoutFormError(message, session, form);
+  const email = z.email().safeParse(form.email.trim());
+  if (!email.success) throw refuse('Please enter a valid e-mail address.');
+  const consentRequired = deps.config.CHECKOUT_TERMS_CONSENT;
+  if (consentRequired && form.terms !== 'accepted') throw refuse(CONSENT_REQUIRED_MESSAGE);
+  const discount = testPromotionDiscount(
+    deps.config.TEST_PROMOTION_CODES,
+    (form.promotionCode ?? '').trim(),
+    session.amount_total,
+  );
+  if (discount === null) throw refuse(PROMOTION_CODE_INVALID);
   if (session.status === 'cancelled') throw new ConflictError('This checkout was cancelled');
   await fulfilCheckoutSession(deps, {
     sessionId,
@@ -63,8 +115,14 @@ export async function payLocalCheckout(
     customerId: null,
     paymentIntentId: null,
     currency: session.currency,
-    amountTotal: session.amount_total,
+    amountSubtotal: session.amount_total,
+    amountDiscount: discount,
+    // The test checkout charges no tax: it charges nothing at all.
+    amountTax: 0,
+    amountTotal: session.amount_total - discount,
+    termsAcceptedAt: consentRequired ? new Date().toISOString() : null,
     lines: session.lines,
+    membership: localMembership(session.lines),
   });
   return returnUrl(deps.config, session.success_path, sessionId);
 }

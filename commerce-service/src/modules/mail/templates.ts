@@ -41,7 +41,9 @@ function linkList(links: DownloadLinkItem[]): { text: string; html: string } {
 export function orderConfirmationMail(input: {
   orderId: string;
   items: string[];
-  total: string;
+  /** Subtotal, discount and tax when they apply, then the total (orders/fulfilment.ts). */
+  charges: { label: string; amount: string }[];
+  termsAcceptedAt: string | null;
   links: DownloadLinkItem[];
   linkValidDays: number;
   resendUrl: string;
@@ -52,12 +54,17 @@ export function orderConfirmationMail(input: {
   const subscriptionNote = input.subscription
     ? 'Your membership is active. Sign in on our website with this e-mail address to see it at any time.'
     : '';
+  const charges = input.charges.map(({ label, amount }) => `${label}: ${amount}`);
+  const consent = input.termsAcceptedAt
+    ? `You accepted the Terms and Conditions and asked for immediate delivery on ${new Date(input.termsAcceptedAt).toUTCString()}.`
+    : '';
   const text = [
     'Thank you for your purchase!',
     '',
     `Order ID: ${input.orderId}`,
     `Items: ${input.items.join(', ')}`,
-    `Total: ${input.total}`,
+    ...charges,
+    consent,
     '',
     input.links.length > 0 ? 'Your downloads (PDF and MP3 audiobook):' : '',
     links.text,
@@ -73,7 +80,8 @@ export function orderConfirmationMail(input: {
     .join('\n');
   const html = layout(
     'Thank you for your purchase!',
-    `<p>Order ID: <strong>${escapeHtml(input.orderId)}</strong><br>Items: ${escapeHtml(input.items.join(', '))}<br>Total: ${escapeHtml(input.total)}</p>
+    `<p>Order ID: <strong>${escapeHtml(input.orderId)}</strong><br>Items: ${escapeHtml(input.items.join(', '))}${charges.map((line) => `<br>${escapeHtml(line)}`).join('')}</p>
+${consent ? `<p>${escapeHtml(consent)}</p>` : ''}
 ${input.links.length > 0 ? `<p>Your downloads (PDF and MP3 audiobook):</p>${links.html}<p>These links work for ${input.linkValidDays} days. You keep lifetime access: <a href="${escapeHtml(input.resendUrl)}">ask for fresh links</a> at any time.</p>` : ''}
 ${subscriptionNote ? `<p>${escapeHtml(subscriptionNote)}</p>` : ''}
 <p>Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>; we reply within 24 hours.</p>`,

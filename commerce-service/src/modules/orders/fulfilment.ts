@@ -10,6 +10,8 @@ import { markCheckoutSessionPaid } from '../checkout/repository.ts';
 import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderConfirmationMail } from '../mail/templates.ts';
+import { applyMembershipState, type MembershipUpdate } from '../memberships/repository.ts';
+import { chargedAmountLines } from './charged-amounts.ts';
 import {
   insertEntitlements,
   insertOrderLines,
@@ -23,8 +25,15 @@ export interface PaidCheckout {
   customerId: string | null;
   paymentIntentId: string | null;
   currency: string;
-  amountTotal: number;
   lines: CheckoutLine[];
+  /** What was charged, in cents (docs/product.md#charged-amounts). */
+  amountSubtotal: number;
+  amountDiscount: number;
+  amountTax: number;
+  amountTotal: number;
+  termsAcceptedAt: string | null;
+  /** The membership a subscription line started, and when the provider said so (Unix seconds). */
+  membership: { update: MembershipUpdate; stateAt: number } | null;
 }
 
 export function formatAmount(cents: number, currency: string): string {
@@ -59,9 +68,13 @@ export async function fulfilCheckoutSession(
     const orderId = await insertOrderOnce(trx, {
       checkoutSessionId: paid.sessionId,
       email,
+      amountSubtotal: paid.amountSubtotal,
+      amountDiscount: paid.amountDiscount,
+      amountTax: paid.amountTax,
       amountTotal: paid.amountTotal,
       currency: paid.currency,
       paymentIntentId: paid.paymentIntentId,
+      termsAcceptedAt: paid.termsAcceptedAt,
     });
     if (!orderId) return { orderId: null, created: false };
 
@@ -73,7 +86,11 @@ export async function fulfilCheckoutSession(
         userId: paid.customerId ?? email,
         email,
         sessionId: paid.sessionId,
+        subscriptionId: paid.membership?.update.subscriptionId ?? null,
       });
+      if (paid.membership) {
+        await applyMembershipState(trx, paid.membership.update, paid.membership.stateAt);
+      }
     }
     await markCheckoutSessionPaid(trx, paid.sessionId, {
       email,
@@ -87,7 +104,8 @@ export async function fulfilCheckoutSession(
       items: paid.lines.map((line) =>
         line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
       ),
-      total: formatAmount(paid.amountTotal, paid.currency),
+      charges: chargedAmountLines(paid, (cents) => formatAmount(cents, paid.currency)),
+      termsAcceptedAt: paid.termsAcceptedAt,
       links: signDownloadLinks(deps, entitlements),
       linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
       resendUrl: new URL('/thank-you', config.STOREFRONT_URL).toString(),

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
 import type { CheckoutLine } from '../checkout/lines.ts';
+import { selectRecordsWithMembership } from '../memberships/repository.ts';
 
 export interface NewOrder {
   checkoutSessionId: string;
   email: string;
+  amountSubtotal: number;
+  amountDiscount: number;
+  amountTax: number;
   amountTotal: number;
   currency: string;
   paymentIntentId: string | null;
+  termsAcceptedAt: string | null;
 }
 
 /**
@@ -25,9 +30,13 @@ export async function insertOrderOnce(
       id: `ord_${randomUUID().replaceAll('-', '')}`,
       checkout_session_id: order.checkoutSessionId,
       email: order.email,
+      amount_subtotal: order.amountSubtotal,
+      amount_discount: order.amountDiscount,
+      amount_tax: order.amountTax,
       amount_total: order.amountTotal,
       currency: order.currency,
       payment_intent_id: order.paymentIntentId,
+      terms_accepted_at: order.termsAcceptedAt,
       status: 'paid',
       created_at: new Date().toISOString(),
     })
@@ -81,7 +90,7 @@ export async function insertEntitlements(
 
 export async function insertSubscriptionRecordOnce(
   db: Kysely<Database> | Transaction<Database>,
-  record: { userId: string; email: string; sessionId: string },
+  record: { userId: string; email: string; sessionId: string; subscriptionId: string | null },
 ) {
   await db
     .insertInto('subscription_records')
@@ -89,18 +98,11 @@ export async function insertSubscriptionRecordOnce(
       user_id: record.userId,
       email: record.email,
       session_id: record.sessionId,
+      subscription_id: record.subscriptionId,
       created_at: new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.column('session_id').doNothing())
     .execute();
-}
-
-export function findSubscriptionRecordBySession(db: Kysely<Database>, sessionId: string) {
-  return db
-    .selectFrom('subscription_records')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
 }
 
 export function findOrderBySession(db: Kysely<Database>, checkoutSessionId: string) {
@@ -156,11 +158,9 @@ export async function listPurchaseRows(db: Kysely<Database>, email: string) {
           .where('revoked_at', 'is', null)
           .execute()
       : [],
-    db
-      .selectFrom('subscription_records')
-      .selectAll()
-      .where('email', '=', email)
-      .orderBy('created_at', 'desc')
+    selectRecordsWithMembership(db)
+      .where('r.email', '=', email)
+      .orderBy('r.created_at', 'desc')
       .execute(),
   ]);
   return { orders, lines, entitlements, subscriptions };

@@ -5,12 +5,26 @@
  */
 import { z } from 'zod';
 import { productTypeSchema } from '../catalogue/schemas.ts';
+import { stripeId } from '../checkout/schemas.ts';
+import { membershipStateSchema } from '../memberships/schemas.ts';
 
 export const purchasedFileSchema = z.object({
   kind: z.enum(['pdf', 'mp3']),
   label: z.string(),
   url: z.url(),
 });
+
+/** What an order charged, in cents, and when its buyer accepted the terms (docs/product.md#charged-amounts). */
+export const chargedAmountsSchema = z.object({
+  amountSubtotal: z.number().int(),
+  amountDiscount: z.number().int(),
+  amountTax: z.number().int(),
+  amountTotal: z.number().int(),
+  currency: z.string(),
+  termsAcceptedAt: z.string().nullable(),
+});
+
+export type ChargedAmounts = z.infer<typeof chargedAmountsSchema>;
 
 export const purchaseDetailSchema = z.object({
   products: z.array(
@@ -29,6 +43,7 @@ export const purchaseDetailSchema = z.object({
   customerEmail: z.string(),
   checkoutSessionId: z.string(),
   orderId: z.string(),
+  ...chargedAmountsSchema.shape,
 });
 
 export type PurchaseDetail = z.infer<typeof purchaseDetailSchema>;
@@ -43,6 +58,7 @@ export const subscriptionRecordSchema = z.object({
   email: z.string(),
   session_id: z.string(),
   created_at: z.string(),
+  ...membershipStateSchema.shape,
 });
 
 export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
@@ -55,8 +71,7 @@ export const purchasesSchema = z.object({
       checkoutSessionId: z.string(),
       createdAt: z.string(),
       status: z.enum(['paid', 'refunded']),
-      amountTotal: z.number().int(),
-      currency: z.string(),
+      ...chargedAmountsSchema.shape,
       products: z.array(
         z.object({ productId: z.string(), productName: z.string(), quantity: z.number().int() }),
       ),
@@ -73,13 +88,13 @@ export type Purchases = z.infer<typeof purchasesSchema>;
  * not that it has this shape (another API version, a hand-made test event), so the shape is
  * checked too: a malformed event is refused with 400 instead of failing the handler.
  */
-/** Stripe's ids: letters, digits and underscores (`evt_…`, `cs_test_…`, `pi_…`). */
-const stripeId = z.string().regex(/^\w{1,255}$/);
 
 export const stripeEventSchema = z.object({
   id: stripeId,
   // As long as the column that records handled events holds.
   type: z.string().min(1).max(128),
+  /** When Stripe made the event (Unix seconds): orders the membership's states. */
+  created: z.number().int().nonnegative().optional(),
   data: z.object({ object: z.looseObject({}) }),
 });
 

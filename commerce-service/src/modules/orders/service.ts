@@ -18,10 +18,17 @@ import type { CheckoutLine } from '../checkout/lines.ts';
 import type { PaymentProvider } from '../checkout/providers.ts';
 import { findCheckoutSession, type StoredCheckoutSession } from '../checkout/repository.ts';
 import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
+import { selectRecordsWithMembership } from '../memberships/repository.ts';
+import {
+  MEMBERSHIP_EVENTS,
+  receiveMembershipEvent,
+  toSubscriptionRecord,
+} from '../memberships/service.ts';
+import type { Selectable } from 'kysely';
+import type { OrderTable } from '../../db/schema.ts';
 import { fulfilCheckoutSession } from './fulfilment.ts';
 import {
   findOrderBySession,
-  findSubscriptionRecordBySession,
   hasWebhookEvent,
   insertSubscriptionRecordOnce,
   listOrderEntitlements,
@@ -34,6 +41,7 @@ import {
   chargeEventSchema,
   checkoutSessionEventSchema,
   stripeEventSchema,
+  type ChargedAmounts,
   type PurchaseDetail,
   type Purchases,
   type SubscriptionRecord,
@@ -103,11 +111,32 @@ export async function ensureFulfilled(
     email: remote.email,
     customerId: remote.customerId,
     paymentIntentId: remote.paymentIntentId,
-    currency: stored?.currency ?? remote.currency ?? 'usd',
-    amountTotal: stored?.amount_total ?? remote.amountTotal ?? 0,
+    // What the provider charged, discount and tax included, over what the shop asked for.
+    currency: remote.currency ?? stored?.currency ?? 'usd',
+    amountSubtotal: remote.amountSubtotal ?? stored?.amount_total ?? remote.amountTotal ?? 0,
+    amountDiscount: remote.amountDiscount,
+    amountTax: remote.amountTax,
+    amountTotal: remote.amountTotal ?? stored?.amount_total ?? 0,
+    // Stripe does not say when the box was ticked; the shop learns it with the payment.
+    termsAcceptedAt: remote.termsAccepted ? new Date().toISOString() : null,
     lines: stored?.lines ?? (await linesFromProvider(deps, sessionId)),
+    membership: remote.membership
+      ? { update: remote.membership, stateAt: Math.floor(Date.now() / 1000) }
+      : null,
   });
   return (await findCheckoutSession(db, sessionId)) ?? null;
+}
+
+/** What an order charged (docs/product.md#charged-amounts). */
+function chargedAmountsOf(order: Selectable<OrderTable>): ChargedAmounts {
+  return {
+    amountSubtotal: order.amount_subtotal ?? order.amount_total,
+    amountDiscount: order.amount_discount,
+    amountTax: order.amount_tax,
+    amountTotal: order.amount_total,
+    currency: order.currency,
+    termsAcceptedAt: order.terms_accepted_at,
+  };
 }
 
 /** The products, fresh download links and e-mail of a paid checkout session. */
@@ -142,6 +171,7 @@ export async function purchaseDetail(
     customerEmail: order.email,
     checkoutSessionId: sessionId,
     orderId: order.id,
+    ...chargedAmountsOf(order),
   };
 }
 
@@ -164,8 +194,7 @@ export async function listPurchases(
       checkoutSessionId: order.checkout_session_id,
       createdAt: order.created_at,
       status: order.status,
-      amountTotal: order.amount_total,
-      currency: order.currency,
+      ...chargedAmountsOf(order),
       products: lines
         .filter((line) => line.order_id === order.id)
         .map((line) => ({
@@ -178,7 +207,7 @@ export async function listPurchases(
         entitlements.filter((entitlement) => entitlement.order_id === order.id),
       ).map(({ kind, label, url }) => ({ kind, label, url })),
     })),
-    subscriptions,
+    subscriptions: subscriptions.map((row) => toSubscriptionRecord(row)),
   };
 }
 
@@ -198,10 +227,13 @@ export async function confirmSubscription(
     userId: session.customer_id ?? (session.customer_email as string),
     email: session.customer_email as string,
     sessionId,
+    subscriptionId: null,
   });
-  const record = await findSubscriptionRecordBySession(deps.db, sessionId);
+  const record = await selectRecordsWithMembership(deps.db)
+    .where('r.session_id', '=', sessionId)
+    .executeTakeFirst();
   if (!record) throw new Error('The subscription record could not be created');
-  return record;
+  return toSubscriptionRecord(record);
 }
 
 /** A signed event of a shape this shop does not understand: refused, so Stripe reports it. */
@@ -209,8 +241,9 @@ const malformed = (reason: string) => new InvalidInputError(`Malformed Stripe ev
 
 /**
  * A call of Stripe's webhook, as the exact bytes Stripe signed: checked, then handled once.
- * A checkout paid is fulfilled; a charge refunded revokes the order's downloads; any other
- * event is acknowledged and left alone.
+ * A checkout paid is fulfilled; a charge refunded revokes the order's downloads; a
+ * subscription's or invoice's word updates the membership; any other event is acknowledged
+ * and left alone.
  */
 export async function receiveStripeEvent(
   deps: OrdersDependencies,
@@ -263,6 +296,13 @@ export async function receiveStripeEvent(
       break;
     }
     default:
+      if (MEMBERSHIP_EVENTS.has(event.type)) {
+        await receiveMembershipEvent(deps, {
+          type: event.type,
+          created: event.created ?? Math.floor(Date.now() / 1000),
+          object: event.data.object,
+        });
+      }
       break;
   }
   // Recorded only once handled, so a crash before this point is retried by Stripe.

@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { selectRecordsWithMembership } from '../memberships/repository.ts';
 import type { SubscriptionRecordInput } from './schemas.ts';
 
+/** Every record with its membership's state, newest first. */
 export function listSubscriptionRecords(db: Kysely<Database>) {
-  return db
-    .selectFrom('subscription_records')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  return selectRecordsWithMembership(db)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
     .execute();
+}
+
+export function findSubscriptionRecord(db: Kysely<Database>, id: number) {
+  return selectRecordsWithMembership(db).where('r.id', '=', id).executeTakeFirst();
 }
 
 export async function createSubscriptionRecord(
@@ -18,7 +22,7 @@ export async function createSubscriptionRecord(
   return db
     .insertInto('subscription_records')
     .values({ ...input, created_at: new Date().toISOString() })
-    .returningAll()
+    .returning('id')
     .executeTakeFirstOrThrow();
 }
 
@@ -31,7 +35,7 @@ export function updateSubscriptionRecord(
     .updateTable('subscription_records')
     .set(input)
     .where('id', '=', id)
-    .returningAll()
+    .returning('id')
     .executeTakeFirst();
 }
 

@@ -5,9 +5,11 @@
 import { ConflictError, NotFoundError } from '../../domain-errors.ts';
 import type { OrdersDependencies } from '../orders/service.ts';
 import type { SubscriptionRecord } from '../orders/schemas.ts';
+import { toSubscriptionRecord } from '../memberships/service.ts';
 import {
   createSubscriptionRecord,
   deleteSubscriptionRecord,
+  findSubscriptionRecord,
   isUniqueViolation,
   listSubscriptionRecords,
   updateSubscriptionRecord,
@@ -30,15 +32,26 @@ async function oneRecordPerSession<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function listRecords({ db }: SubscriptionsDependencies): Promise<SubscriptionRecord[]> {
-  return listSubscriptionRecords(db);
+/** Every record with its membership's status (docs/product.md#the-membership). */
+export async function listRecords({
+  db,
+}: SubscriptionsDependencies): Promise<SubscriptionRecord[]> {
+  return (await listSubscriptionRecords(db)).map((row) => toSubscriptionRecord(row));
 }
 
-export function createRecord(
+/** The record as it now stands; not found when there is none with this id. */
+async function recordById(db: SubscriptionsDependencies['db'], id: number) {
+  const row = await findSubscriptionRecord(db, id);
+  if (!row) throw new NotFoundError(NO_SUCH_RECORD);
+  return toSubscriptionRecord(row);
+}
+
+export async function createRecord(
   { db }: SubscriptionsDependencies,
   input: SubscriptionRecordInput,
 ): Promise<SubscriptionRecord> {
-  return oneRecordPerSession(() => createSubscriptionRecord(db, input));
+  const { id } = await oneRecordPerSession(() => createSubscriptionRecord(db, input));
+  return recordById(db, id);
 }
 
 export async function updateRecord(
@@ -46,16 +59,16 @@ export async function updateRecord(
   id: number,
   input: SubscriptionRecordInput,
 ): Promise<SubscriptionRecord> {
-  const record = await oneRecordPerSession(() => updateSubscriptionRecord(db, id, input));
-  if (!record) throw new NotFoundError(NO_SUCH_RECORD);
-  return record;
+  const updated = await oneRecordPerSession(() => updateSubscriptionRecord(db, id, input));
+  if (!updated) throw new NotFoundError(NO_SUCH_RECORD);
+  return recordById(db, id);
 }
 
 export async function deleteRecord(
   { db }: SubscriptionsDependencies,
   id: number,
 ): Promise<SubscriptionRecord> {
-  const record = await deleteSubscriptionRecord(db, id);
-  if (!record) throw new NotFoundError(NO_SUCH_RECORD);
+  const record = await recordById(db, id);
+  if (!(await deleteSubscriptionRecord(db, id))) throw new NotFoundError(NO_SUCH_RECORD);
   return record;
 }

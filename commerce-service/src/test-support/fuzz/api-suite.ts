@@ -51,17 +51,42 @@ const stripeEventSchema = z.object({
     'checkout.session.completed',
     'checkout.session.async_payment_succeeded',
     'charge.refunded',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'invoice.paid',
+    'invoice.payment_failed',
     'customer.created',
   ]),
   api_version: z.literal('2025-01-01'),
   created: z.number().int().positive(),
   data: z.object({
-    object: z.object({
-      id: z.string(),
-      object: z.string(),
-      payment_intent: z.string().nullable(),
-      refunded: z.boolean(),
-    }),
+    object: z.union([
+      z.object({
+        id: z.string(),
+        object: z.string(),
+        payment_intent: z.string().nullable(),
+        refunded: z.boolean(),
+      }),
+      z.object({
+        id: z.string(),
+        object: z.literal('subscription'),
+        customer: z.string().nullable(),
+        status: z.string(),
+        cancel_at_period_end: z.boolean(),
+        items: z.object({
+          data: z.array(z.object({ current_period_end: z.number().int() })),
+        }),
+      }),
+      z.object({
+        id: z.string(),
+        object: z.literal('invoice'),
+        parent: z.object({
+          subscription_details: z.object({ subscription: z.string() }).nullable(),
+        }),
+        lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number() }) })) }),
+      }),
+    ]),
   }),
 });
 

@@ -1,6 +1,7 @@
-/** The account page's call (docs/product.md#api GET /api/me/purchases). */
-import type { Purchases } from 'commerce-service/contract';
+/** The account page's calls (docs/product.md#api GET /api/me/purchases, POST /api/me/membership/portal). */
+import type { PortalSession, Purchases } from 'commerce-service/contract';
 import { callCommerce, CommerceError } from '../client';
+import membershipPortal from '../contract-schemas/membership-portal.json';
 import purchases from '../contract-schemas/purchases.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
@@ -20,3 +21,17 @@ export async function fetchMyPurchases(): Promise<Purchases | null> {
     throw error;
   }
 }
+
+/**
+ * Where the member manages their membership (docs/product.md#the-membership): Stripe's customer
+ * portal, or the test checkout's own page.
+ */
+export const openMembershipPortal = async () =>
+  (
+    await callCommerce({
+      path: '/api/me/membership/portal',
+      method: 'POST',
+      answer: jsonSchemaAnswer<PortalSession>(membershipPortal),
+      failureField: 'error',
+    })
+  ).url;

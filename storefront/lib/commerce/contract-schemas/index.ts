@@ -10,4 +10,5 @@ export { default as subscriptionRecord } from './subscription-record.json';
 export { default as subscriptionRecordList } from './subscription-record-list.json';
 export { default as currentUser } from './current-user.json';
 export { default as purchases } from './purchases.json';
+export { default as membershipPortal } from './membership-portal.json';
 export { default as embeddedCheckout } from './embedded-checkout.json';

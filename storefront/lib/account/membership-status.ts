@@ -1,0 +1,25 @@
+/**
+ * What the account page says of a membership (docs/product.md#the-membership), and whether the
+ * member can still manage it.
+ */
+import type { MembershipState } from 'commerce-service/contract';
+
+const dateOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+export function membershipStatusText(membership: MembershipState & { created_at: string }): string {
+  const since = `since ${dateOf(membership.created_at)}`;
+  const periodEnd = membership.currentPeriodEnd ? dateOf(membership.currentPeriodEnd) : null;
+  if (membership.status === 'canceled') return `Ended (member ${since})`;
+  if (membership.status === 'past_due')
+    return 'Your last payment failed: choose Manage membership to update your payment details.';
+  if (membership.cancelAtPeriodEnd)
+    return periodEnd
+      ? `Cancelled: active until ${periodEnd}, then it ends`
+      : 'Cancelled: active until the end of the period paid for';
+  return periodEnd ? `Active ${since} · renews on ${periodEnd}` : `Active ${since}`;
+}
+
+/** A membership that has ended has nothing left to manage. */
+export const canManageMembership = (membership: MembershipState) =>
+  membership.status !== 'canceled';
