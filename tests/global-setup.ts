@@ -25,7 +25,10 @@ export default async function globalSetup() {
   // The journeys reach the shop as the TLS proxy in front of it would: what they say in
   // X-Forwarded-Proto (the HSTS check) is believed. A storefront that trusts no one, as
   // `npm start` runs it, meets forged addresses in client-address.spec.ts.
-  const stack = await startStack({ env: { TRUSTED_PROXIES: 'loopback' } });
+  // ACC10 is the test checkout's promotion code the consent-and-charges journey uses.
+  const stack = await startStack({
+    env: { TRUSTED_PROXIES: 'loopback', TEST_PROMOTION_CODES: 'ACC10=10' },
+  });
   console.log(`Shop started for the journeys in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.env.E2E_STOREFRONT_URL = stack.urls.storefront;
   process.env.E2E_COMMERCE_URL = stack.urls.commerce;

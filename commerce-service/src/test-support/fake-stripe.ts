@@ -6,6 +6,7 @@
  * as Stripe does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 
 export interface RecordedRequest {
@@ -104,6 +105,21 @@ export function signedStripeEvent(
     secret,
   });
   return { payload, signature };
+}
+
+/** Delivers a signed Stripe event to the shop's webhook, as Stripe does. */
+export function deliverStripeEvent(
+  app: FastifyInstance,
+  event: { id: string; type: string; object: Record<string, unknown>; created?: number },
+  secret: string,
+) {
+  const { payload, signature } = signedStripeEvent(event, secret);
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {

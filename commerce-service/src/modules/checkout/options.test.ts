@@ -5,12 +5,14 @@
  */
 import { createTestApp, requestCheckout, type TestApp } from '../../test-support/app.ts';
 import {
-  signedStripeEvent,
+  deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
 } from '../../test-support/fake-stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_checkout_options';
+// Each test builds a shop of its own settings, migrations included.
+const BUILDS_A_SHOP_MS = 60_000;
 let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -50,114 +52,129 @@ const optionFields = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).filter(([key]) => OPTION_FIELDS.test(key)));
 
 describe('the Checkout Session options', () => {
-  it('asks for the terms and immediate delivery, and offers promotion codes, by default', async () => {
-    await shopWith({}, async (t) => {
-      const fields = optionFields(await fieldsSent(t));
-      expect(fields).toEqual({
-        'consent_collection[terms_of_service]': 'required',
-        'custom_text[terms_of_service_acceptance][message]': expect.stringContaining(
-          'I thereby lose my right of withdrawal',
-        ),
-        allow_promotion_codes: 'true',
+  it(
+    'asks for the terms and immediate delivery, and offers promotion codes, by default',
+    async () => {
+      await shopWith({}, async (t) => {
+        const fields = optionFields(await fieldsSent(t));
+        expect(fields).toEqual({
+          'consent_collection[terms_of_service]': 'required',
+          'custom_text[terms_of_service_acceptance][message]': expect.stringContaining(
+            'I thereby lose my right of withdrawal',
+          ),
+          allow_promotion_codes: 'true',
+        });
+        const message = fields['custom_text[terms_of_service_acceptance][message]'];
+        expect(message).toContain(
+          '[Terms and Conditions](http://127.0.0.1:3000/terms-and-conditions)',
+        );
+        expect(message).toContain('[No Refund Policy](http://127.0.0.1:3000/no-refund-policy)');
       });
-      const message = fields['custom_text[terms_of_service_acceptance][message]'];
-      expect(message).toContain(
-        '[Terms and Conditions](http://127.0.0.1:3000/terms-and-conditions)',
+    },
+    BUILDS_A_SHOP_MS,
+  );
+
+  it(
+    'adds tax with the address it needs and invoices one-time payments when configured',
+    async () => {
+      await shopWith({ STRIPE_AUTOMATIC_TAX: 'true', STRIPE_INVOICES: 'true' }, async (t) => {
+        expect(optionFields(await fieldsSent(t))).toMatchObject({
+          'automatic_tax[enabled]': 'true',
+          billing_address_collection: 'auto',
+          'invoice_creation[enabled]': 'true',
+        });
+        // A subscription's payments are invoiced by Stripe anyway, and Stripe refuses the field.
+        const membership = await fieldsSent(t, [
+          { productId: 'aba-parent-support-monthly', quantity: 1 },
+        ]);
+        expect(membership.mode).toBe('subscription');
+        expect(membership['automatic_tax[enabled]']).toBe('true');
+        expect(membership).not.toHaveProperty(['invoice_creation[enabled]']);
+      });
+    },
+    BUILDS_A_SHOP_MS,
+  );
+
+  it(
+    'sends none of them when the owner turns them off',
+    async () => {
+      await shopWith(
+        { CHECKOUT_TERMS_CONSENT: 'false', STRIPE_PROMOTION_CODES: 'false' },
+        async (t) => {
+          expect(optionFields(await fieldsSent(t))).toEqual({});
+        },
       );
-      expect(message).toContain('[No Refund Policy](http://127.0.0.1:3000/no-refund-policy)');
-    });
-  });
-
-  it('adds tax with the address it needs and invoices one-time payments when configured', async () => {
-    await shopWith({ STRIPE_AUTOMATIC_TAX: 'true', STRIPE_INVOICES: 'true' }, async (t) => {
-      expect(optionFields(await fieldsSent(t))).toMatchObject({
-        'automatic_tax[enabled]': 'true',
-        billing_address_collection: 'auto',
-        'invoice_creation[enabled]': 'true',
-      });
-      // A subscription's payments are invoiced by Stripe anyway, and Stripe refuses the field.
-      const membership = await fieldsSent(t, [
-        { productId: 'aba-parent-support-monthly', quantity: 1 },
-      ]);
-      expect(membership.mode).toBe('subscription');
-      expect(membership['automatic_tax[enabled]']).toBe('true');
-      expect(membership).not.toHaveProperty(['invoice_creation[enabled]']);
-    });
-  });
-
-  it('sends none of them when the owner turns them off', async () => {
-    await shopWith(
-      { CHECKOUT_TERMS_CONSENT: 'false', STRIPE_PROMOTION_CODES: 'false' },
-      async (t) => {
-        expect(optionFields(await fieldsSent(t))).toEqual({});
-      },
-    );
-  });
+    },
+    BUILDS_A_SHOP_MS,
+  );
 });
 
 describe('what the order keeps of a Stripe payment', () => {
-  it('stores the subtotal, discount, tax and total Stripe charged, and when the terms were accepted', async () => {
-    await shopWith({}, async (t) => {
-      const created = await requestCheckout(t.app, [
-        { productId: 'ebook-aba-for-parents', quantity: 1 },
-        { productId: 'ebook-aba-case-studies', quantity: 1 },
-      ]);
-      const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
-        .split('/')
-        .pop() as string;
-      fake.pay(sessionId, 'taxed@example.com', { discount: 480, tax: 391 });
-      const { payload, signature } = signedStripeEvent(
-        { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
-        WEBHOOK_SECRET,
-      );
-      const delivered = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-      expect(delivered.statusCode).toBe(200);
+  it(
+    'stores the subtotal, discount, tax and total Stripe charged, and when the terms were accepted',
+    async () => {
+      await shopWith({}, async (t) => {
+        const created = await requestCheckout(t.app, [
+          { productId: 'ebook-aba-for-parents', quantity: 1 },
+          { productId: 'ebook-aba-case-studies', quantity: 1 },
+        ]);
+        const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
+          .split('/')
+          .pop() as string;
+        fake.pay(sessionId, 'taxed@example.com', { discount: 480, tax: 391 });
+        const delivered = await deliverStripeEvent(
+          t.app,
+          { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
+          WEBHOOK_SECRET,
+        );
+        expect(delivered.statusCode).toBe(200);
 
-      const detail = await t.app.inject({
-        url: `/api/products/purchase-detail?sessionId=${sessionId}`,
-      });
-      expect(detail.json()).toMatchObject({
-        amountSubtotal: 4798,
-        amountDiscount: 480,
-        amountTax: 391,
-        amountTotal: 4709,
-        currency: 'usd',
-        termsAcceptedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-      });
+        const detail = await t.app.inject({
+          url: `/api/products/purchase-detail?sessionId=${sessionId}`,
+        });
+        expect(detail.json()).toMatchObject({
+          amountSubtotal: 4798,
+          amountDiscount: 480,
+          amountTax: 391,
+          amountTotal: 4709,
+          currency: 'usd',
+          termsAcceptedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        });
 
-      await t.app.mailWorker.runOnce();
-      const receipt = t.mail.find((mail) => mail.to === 'taxed@example.com');
-      expect(receipt?.text).toContain(
-        'Subtotal: $47.98\nDiscount: −$4.80\nTax: $3.91\nTotal: $47.09',
-      );
-      expect(receipt?.text).toContain(
-        'You accepted the Terms and Conditions and asked for immediate delivery',
-      );
-    });
-  });
+        await t.app.mailWorker.runOnce();
+        const receipt = t.mail.find((mail) => mail.to === 'taxed@example.com');
+        expect(receipt?.text).toContain(
+          'Subtotal: $47.98\nDiscount: −$4.80\nTax: $3.91\nTotal: $47.09',
+        );
+        expect(receipt?.text).toContain(
+          'You accepted the Terms and Conditions and asked for immediate delivery',
+        );
+      });
+    },
+    BUILDS_A_SHOP_MS,
+  );
 
-  it('keeps no acceptance when the session did not ask for one', async () => {
-    await shopWith({ CHECKOUT_TERMS_CONSENT: 'false' }, async (t) => {
-      const created = await requestCheckout(t.app);
-      const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
-        .split('/')
-        .pop() as string;
-      fake.pay(sessionId, 'plain@example.com');
-      const detail = await t.app.inject({
-        url: `/api/products/purchase-detail?sessionId=${sessionId}`,
+  it(
+    'keeps no acceptance when the session did not ask for one',
+    async () => {
+      await shopWith({ CHECKOUT_TERMS_CONSENT: 'false' }, async (t) => {
+        const created = await requestCheckout(t.app);
+        const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
+          .split('/')
+          .pop() as string;
+        fake.pay(sessionId, 'plain@example.com');
+        const detail = await t.app.inject({
+          url: `/api/products/purchase-detail?sessionId=${sessionId}`,
+        });
+        expect(detail.json()).toMatchObject({
+          amountSubtotal: 2799,
+          amountDiscount: 0,
+          amountTax: 0,
+          amountTotal: 2799,
+          termsAcceptedAt: null,
+        });
       });
-      expect(detail.json()).toMatchObject({
-        amountSubtotal: 2799,
-        amountDiscount: 0,
-        amountTax: 0,
-        amountTotal: 2799,
-        termsAcceptedAt: null,
-      });
-    });
-  });
+    },
+    BUILDS_A_SHOP_MS,
+  );
 });

@@ -5,9 +5,6 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../../plugins/config.ts';
-import type { MembershipUpdate } from '../memberships/repository.ts';
-import { stripeIdOf, updateOfStripeSubscription } from '../memberships/service.ts';
-import { subscriptionObjectSchema } from '../memberships/schemas.ts';
 import { consentMarkdown } from './consent.ts';
 import { EMBEDDED_UI_MODE, paymentPageUrl, uiModeFields } from './embedded.ts';
 import type { CheckoutLine } from './lines.ts';
@@ -35,8 +32,11 @@ export interface ProviderSession {
   amountTax: number;
   /** Whether the buyer accepted the terms at checkout. */
   termsAccepted: boolean;
-  /** The subscription a paid session started, as the provider says it is now. */
-  membership: MembershipUpdate | null;
+  /**
+   * The subscription a paid session started, as the provider's own object says it is now;
+   * the memberships module reads it.
+   */
+  subscription: unknown;
 }
 
 export interface PaymentProvider {
@@ -69,6 +69,10 @@ export interface EmbeddedSession {
   /** Null for a session that is not embedded. */
   clientSecret: string | null;
 }
+
+/** The id of a Stripe object's reference to another, expanded or not. */
+export const stripeIdOf = (reference: string | { id: string } | null | undefined) =>
+  typeof reference === 'string' ? reference : (reference?.id ?? null);
 
 /** The placeholder the success URL carries until Stripe fills in the session id. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -158,7 +162,6 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         const session = await stripe.checkout.sessions.retrieve(id, {
           expand: ['subscription'],
         });
-        const subscription = subscriptionObjectSchema.safeParse(session.subscription);
         return {
           paid:
             session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
@@ -171,7 +174,7 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
           amountDiscount: session.total_details?.amount_discount ?? 0,
           amountTax: session.total_details?.amount_tax ?? 0,
           termsAccepted: session.consent?.terms_of_service === 'accepted',
-          membership: subscription.success ? updateOfStripeSubscription(subscription.data) : null,
+          subscription: session.subscription,
         };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)

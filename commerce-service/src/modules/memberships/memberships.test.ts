@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../test-support/app.ts';
 import {
-  signedStripeEvent,
+  deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
 } from '../../test-support/fake-stripe.ts';
@@ -44,13 +44,7 @@ describe('a membership bought through Stripe', () => {
     created: number,
     id = `evt_membership_${(eventCounter += 1)}`,
   ) {
-    const { payload, signature } = signedStripeEvent({ id, type, object, created }, WEBHOOK_SECRET);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const response = await deliverStripeEvent(t.app, { id, type, object, created }, WEBHOOK_SECRET);
     expect(response.statusCode).toBe(200);
     return response.json() as { duplicate?: true };
   }
@@ -195,7 +189,8 @@ describe('a membership bought through Stripe', () => {
   });
 
   it('refuses a subscription event without a subscription', async () => {
-    const { payload, signature } = signedStripeEvent(
+    const response = await deliverStripeEvent(
+      t.app,
       {
         id: 'evt_bad_subscription',
         type: 'customer.subscription.updated',
@@ -203,12 +198,6 @@ describe('a membership bought through Stripe', () => {
       },
       WEBHOOK_SECRET,
     );
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Malformed Stripe event: data.object is not a subscription',

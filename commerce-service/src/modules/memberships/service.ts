@@ -13,7 +13,7 @@ import {
 } from '../../domain-errors.ts';
 import type { Config } from '../../plugins/config.ts';
 import { signToken, verifyToken } from '../../signed-token.ts';
-import type { PaymentProvider } from '../checkout/providers.ts';
+import { stripeIdOf, type PaymentProvider } from '../checkout/providers.ts';
 import { z } from 'zod';
 import {
   applyMembershipState,
@@ -46,15 +46,18 @@ export const MEMBERSHIP_EVENTS = new Set([
 ]);
 
 const isoOfSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
-/** The id of a Stripe object's reference to another, expanded or not. */
-export const stripeIdOf = (reference: string | { id: string } | null | undefined) =>
-  typeof reference === 'string' ? reference : (reference?.id ?? null);
 
 /** Stripe's many subscription statuses, in the three the shop shows. */
 export function statusOfStripeSubscription(status: string): MembershipStatus {
   if (status === 'active' || status === 'trialing') return 'active';
   if (status === 'canceled' || status === 'incomplete_expired') return 'canceled';
   return 'past_due';
+}
+
+/** What the provider's subscription object of a paid session says, if it is one. */
+export function updateOfProviderSubscription(subscription: unknown): MembershipUpdate | null {
+  const parsed = subscriptionObjectSchema.safeParse(subscription);
+  return parsed.success ? updateOfStripeSubscription(parsed.data) : null;
 }
 
 /** What a Stripe subscription object says of its membership. */

@@ -23,6 +23,7 @@ import {
   MEMBERSHIP_EVENTS,
   receiveMembershipEvent,
   toSubscriptionRecord,
+  updateOfProviderSubscription,
 } from '../memberships/service.ts';
 import type { Selectable } from 'kysely';
 import type { OrderTable } from '../../db/schema.ts';
@@ -84,6 +85,12 @@ async function linesFromProvider(
   });
 }
 
+/** The membership a paid session started, as the provider said it just now. */
+function membershipOfPaidSession(subscription: unknown) {
+  const update = updateOfProviderSubscription(subscription);
+  return update ? { update, stateAt: Math.floor(Date.now() / 1000) } : null;
+}
+
 /**
  * Makes sure a paid session is fulfilled, asking the provider when no webhook has arrived yet
  * (Stripe recommends this on the success page). A session that does not exist is not found;
@@ -120,9 +127,7 @@ export async function ensureFulfilled(
     // Stripe does not say when the box was ticked; the shop learns it with the payment.
     termsAcceptedAt: remote.termsAccepted ? new Date().toISOString() : null,
     lines: stored?.lines ?? (await linesFromProvider(deps, sessionId)),
-    membership: remote.membership
-      ? { update: remote.membership, stateAt: Math.floor(Date.now() / 1000) }
-      : null,
+    membership: membershipOfPaidSession(remote.subscription),
   });
   return (await findCheckoutSession(db, sessionId)) ?? null;
 }

@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
 import {
-  signedStripeEvent,
+  deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
 } from '../../test-support/fake-stripe.ts';
@@ -52,16 +52,11 @@ function deliver(
   options: { id?: string; secret?: string } = {},
 ) {
   eventCounter += 1;
-  const { payload, signature } = signedStripeEvent(
+  return deliverStripeEvent(
+    t.app,
     { id: options.id ?? `evt_test_${eventCounter}`, type, object },
     options.secret ?? WEBHOOK_SECRET,
   );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
 }
 
 const ordersFor = (sessionId: string) =>
