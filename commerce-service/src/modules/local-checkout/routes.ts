@@ -2,7 +2,7 @@
  * The local test checkout's page, served under /api/ so it shares the storefront's origin.
  * It exists only while no payment provider is configured.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import type { StoredCheckoutSession } from '../checkout/repository.ts';
@@ -30,6 +30,10 @@ function sendCheckoutPage(
 ) {
   return sendLocalPage(reply, renderLocalCheckoutPage(page, reply.server.config.STOREFRONT_URL));
 }
+
+/** A browser following the page's own forms and links, rather than an API client. */
+const acceptsHtml = (request: FastifyRequest) =>
+  /\btext\/html\b/.test(request.headers.accept ?? '');
 
 function sendLocalPage(reply: FastifyReply, html: string) {
   return (
@@ -87,10 +91,7 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
         // One of the two error replies written by hand: the page's own form gets the page
         // back with the message, and the errors plugin writes JSON only. An API client gets
         // the plugin's JSON, as from every other refusal.
-        if (
-          error instanceof CheckoutFormError &&
-          /\btext\/html\b/.test(request.headers.accept ?? '')
-        ) {
+        if (error instanceof CheckoutFormError && acceptsHtml(request)) {
           return sendCheckoutPage(reply.status(400), {
             session: error.session,
             consent: deps.config.CHECKOUT_TERMS_CONSENT,
@@ -114,6 +115,7 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
   const portalPath = (token: string) => `/api/membership/local/${encodeURIComponent(token)}`;
   const accountUrl = new URL('/account', deps.config.STOREFRONT_URL).toString();
   const sendPortal = async (
+    request: FastifyRequest,
     reply: FastifyReply,
     token: string,
     view: () => ReturnType<typeof showLocalPortal>,
@@ -124,8 +126,14 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
         renderLocalPortalPage({ ...(await view()), action: portalPath(token) }),
       );
     } catch (error) {
-      // The page's own forms get the page back with the message, as with Pay.
-      if (!(error instanceof NotFoundError || error instanceof ConflictError)) throw error;
+      // The page's own links and forms get the page back with the message, as with Pay; an
+      // API client gets the errors plugin's JSON.
+      if (
+        !(error instanceof NotFoundError || error instanceof ConflictError) ||
+        !acceptsHtml(request)
+      ) {
+        throw error;
+      }
       return sendLocalPage(
         reply.status(error instanceof NotFoundError ? 404 : 409),
         renderLocalPortalPage({ error: error.message, accountUrl }),
@@ -137,7 +145,9 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
     '/api/membership/local/:token',
     { schema: { params: portalTokenParams, hide: true } },
     async (request, reply) =>
-      sendPortal(reply, request.params.token, () => showLocalPortal(deps, request.params.token)),
+      sendPortal(request, reply, request.params.token, () =>
+        showLocalPortal(deps, request.params.token),
+      ),
   );
 
   for (const [action, cancel] of [
@@ -148,7 +158,7 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
       `/api/membership/local/:token/${action}`,
       { schema: { params: portalTokenParams, hide: true } },
       async (request, reply) =>
-        sendPortal(reply, request.params.token, () =>
+        sendPortal(request, reply, request.params.token, () =>
           setLocalCancelAtPeriodEnd(deps, request.params.token, cancel),
         ),
     );

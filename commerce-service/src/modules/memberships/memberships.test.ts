@@ -285,12 +285,17 @@ describe('a membership bought through the test checkout', () => {
   });
 
   it('refuses a forged or altered portal link with a readable page', async () => {
-    const forged = await t.app.inject({
-      url: '/api/membership/local/eyJwIjoibWVtYmVyc2hpcC1wb3J0YWwifQ.AAAA',
-    });
+    const url = '/api/membership/local/eyJwIjoibWVtYmVyc2hpcC1wb3J0YWwifQ.AAAA';
+    const forged = await t.app.inject({ url, headers: { accept: 'text/html' } });
     expect(forged.statusCode).toBe(404);
     expect(forged.headers['content-type']).toMatch(/^text\/html/);
     expect(forged.body).toContain('This membership link is not valid or has expired');
+    const api = await t.app.inject({ url });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({
+      message:
+        'This membership link is not valid or has expired. Open it again from your account page.',
+    });
   });
 });
 
