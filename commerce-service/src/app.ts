@@ -30,6 +30,7 @@ import { createStripeClient, createStripeProvider } from './modules/checkout/pro
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { readBooks } from './modules/downloads/assets.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
+import { createStampedPdfStore } from './modules/downloads/stamped-pdfs.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createLocalProvider } from './modules/local-checkout/provider.ts';
@@ -141,6 +142,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       : createLocalProvider(config),
     auth: app.auth,
     databaseReady: app.databaseReady,
+    stampedPdfs: createStampedPdfStore({
+      dir: config.STAMPED_PDF_DIR,
+      maxBytes: config.STAMPED_PDF_CACHE_MB * 1024 * 1024,
+      log: app.log,
+    }),
   };
 
   const worker = createMailWorker(app.db, options.sendMail ?? createMailTransport(config), app.log);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig } from './config.ts';
 
 const required = {
@@ -134,5 +135,26 @@ describe('loadConfig', () => {
   it('accepts a PostgreSQL URL', () => {
     const url = 'postgresql://shop@db:5432/shop';
     expect(loadConfig({ ...required, DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+});
+
+describe('loadConfig: stamped PDFs', () => {
+  it('keeps the stamped copies beside the assets, a gigabyte of them, unless told otherwise', () => {
+    const defaults = loadConfig({ ...required, DATA_DIR: '/srv/shop' });
+    expect(defaults.STAMPED_PDF_DIR).toBe(path.resolve('/srv/shop/stamped-pdfs'));
+    expect(defaults.STAMPED_PDF_CACHE_MB).toBe(1024);
+    const chosen = loadConfig({
+      ...required,
+      STAMPED_PDF_DIR: '/var/cache/stamped',
+      STAMPED_PDF_CACHE_MB: '50',
+    });
+    expect(chosen.STAMPED_PDF_DIR).toBe(path.resolve('/var/cache/stamped'));
+    expect(chosen.STAMPED_PDF_CACHE_MB).toBe(50);
+  });
+
+  it.each(['0', '1.5', 'lots'])('refuses STAMPED_PDF_CACHE_MB=%s, naming it', (value) => {
+    expect(() => loadConfig({ ...required, STAMPED_PDF_CACHE_MB: value })).toThrow(
+      /^Invalid configuration: STAMPED_PDF_CACHE_MB must be/,
+    );
   });
 });

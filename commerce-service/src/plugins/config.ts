@@ -172,6 +172,16 @@ export const configSchema = z.object({
     .default(24 * 7),
   ASSETS_DIR: z.string().min(1).optional(),
 
+  // Stamped PDFs (docs/product.md#stamped-pdfs): where the stamped copies are kept, and how
+  // many megabytes of them at most before the least recently used go.
+  STAMPED_PDF_DIR: z.string().min(1).optional(),
+  STAMPED_PDF_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1 (megabyte)')
+    .max(1_048_576, 'must be at most 1048576 (a terabyte)')
+    .default(1024),
+
   // Sign-in
   BETTER_AUTH_SECRET: z
     .string({
@@ -229,6 +239,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'ASSETS_DIR' | 'MAIL_OUT
   ASSETS_DIR: string;
   /** Where mail is written as .eml files when SMTP_URL is not set. */
   MAIL_OUTBOX_DIR: string;
+  /** Where the stamped copies of the PDFs are kept (beside the assets by default). */
+  STAMPED_PDF_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -250,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sqliteFile: path.join(dataDir, 'commerce.sqlite'),
     ASSETS_DIR: path.resolve(result.data.ASSETS_DIR ?? path.join(dataDir, 'assets')),
     MAIL_OUTBOX_DIR: path.resolve(result.data.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'mail')),
+    STAMPED_PDF_DIR: path.resolve(
+      result.data.STAMPED_PDF_DIR ?? path.join(dataDir, 'stamped-pdfs'),
+    ),
   };
 }
 

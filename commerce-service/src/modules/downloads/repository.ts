@@ -3,8 +3,15 @@ import type { Database, EntitlementTable } from '../../db/schema.ts';
 
 export type EntitlementRow = EntitlementTable;
 
+/** The entitlement, with its buyer's address and order reference for the PDF stamp. */
 export function findEntitlement(db: Kysely<Database>, id: string) {
-  return db.selectFrom('entitlements').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .selectAll('entitlements')
+    .select(['orders.email as buyer_email', 'orders.checkout_session_id'])
+    .where('entitlements.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function countDownload(db: Kysely<Database>, id: string) {

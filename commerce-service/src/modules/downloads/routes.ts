@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
@@ -15,10 +14,13 @@ export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { file, path, size, range } = await openDownload(
+      const { file, source, size, range } = await openDownload(
         deps,
-        request.params.token,
-        request.headers.range,
+        {
+          token: request.params.token,
+          range: request.headers.range,
+          headOnly: request.method === 'HEAD',
+        },
         request.log,
       );
       reply
@@ -31,10 +33,10 @@ export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, {
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(createReadStream(path, range));
+        return reply.send(source.createReadStream(range));
       }
       reply.header('content-length', size);
-      return reply.send(createReadStream(path));
+      return reply.send(source.createReadStream());
     },
   );
 

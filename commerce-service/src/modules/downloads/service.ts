@@ -2,7 +2,7 @@
  * Downloads: signed links to the files a purchase grants, the files themselves behind those
  * links, and fresh links by e-mail for everything an address bought.
  */
-import { statSync } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -26,12 +26,16 @@ import {
   type EntitlementRow,
 } from './repository.ts';
 import { signDownloadToken, verifyDownloadToken } from './signing.ts';
+import type { OriginalFile, StampedPdfStore } from './stamped-pdfs.ts';
 
 export interface DownloadsDependencies {
   db: Kysely<Database>;
   config: Config;
   books: Books;
+  stampedPdfs: StampedPdfStore;
 }
+
+type DownloadableEntitlement = NonNullable<Awaited<ReturnType<typeof findEntitlement>>>;
 
 export interface DownloadLink {
   entitlementId: string;
@@ -104,31 +108,64 @@ const NOT_VALID =
 /** A purchased file, ready to be sent whole or in the part asked for. */
 export interface OpenedDownload {
   file: AssetFile;
-  path: string;
+  /** The bytes to send: the original file, or for a PDF the buyer's stamped copy. */
+  source: FileHandle;
   size: number;
   /** The part asked for (an audio player seeking), or null for the whole file. */
   range: { start: number; end: number } | null;
 }
 
-/** The file's size in bytes, or null when it is not there. */
-function sizeOf(filePath: string): number | null {
+/** The original file's size and mtime, or null when it is not there. */
+async function statOriginal(filePath: string): Promise<OriginalFile | null> {
   try {
-    return statSync(filePath).size;
+    const stats = await stat(filePath);
+    return { path: filePath, size: stats.size, mtimeMs: stats.mtimeMs };
   } catch {
     return null;
   }
 }
 
+const CANNOT_DOWNLOAD_NOW =
+  'This file cannot be downloaded right now. Please try again later or write to support.';
+
+/**
+ * What the buyer receives of the original: a PDF carries their licence stamp
+ * (docs/product.md#stamped-pdfs), made once and then read from its stamped copy; other
+ * files go as they are.
+ */
+async function openContent(
+  { stampedPdfs }: Pick<DownloadsDependencies, 'stampedPdfs'>,
+  entitlement: DownloadableEntitlement,
+  file: AssetFile,
+  original: OriginalFile,
+  log: FastifyBaseLogger,
+): Promise<{ source: FileHandle; size: number }> {
+  try {
+    if (file.kind !== 'pdf') return { source: await open(original.path, 'r'), size: original.size };
+    const copy = await stampedPdfs.open(entitlement.id, original, {
+      email: entitlement.buyer_email,
+      orderReference: entitlement.checkout_session_id,
+    });
+    return { source: copy.handle, size: copy.size };
+  } catch (error) {
+    // An original that will not parse, a full disk: the owner's to fix, never an unstamped copy.
+    log.error({ err: error, file: file.key }, 'a purchased file could not be prepared');
+    throw new UnavailableError(CANNOT_DOWNLOAD_NOW);
+  }
+}
+
 /**
  * Opens the file a signed link grants, and counts the download: once, not once per seek of
- * an audio player. `range` is the part asked for (`bytes=100-199`), if any.
+ * an audio player, nor for a HEAD request (`headOnly`), which reads no byte of it. `range` is
+ * the part asked for (`bytes=100-199`), if any. A revoked entitlement is refused before any
+ * file, stamped or not, is read.
  */
 export async function openDownload(
-  { db, config, books }: DownloadsDependencies,
-  token: string,
-  range: string | undefined,
+  deps: DownloadsDependencies,
+  { token, range, headOnly }: { token: string; range: string | undefined; headOnly: boolean },
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
+  const { db, config, books } = deps;
   const check = verifyDownloadToken(
     token,
     config.DOWNLOAD_SIGNING_SECRET,
@@ -152,19 +189,18 @@ export async function openDownload(
   const file = describeFile(entitlement.file_key, books);
   if (!file) throw new NotFoundError('This file is no longer available. Please contact support.');
   // The key is validated (letters, digits, hyphens, one extension), so it stays in the folder.
-  const filePath = path.join(config.ASSETS_DIR, file.key);
-  const size = sizeOf(filePath);
-  if (size === null) {
+  const original = await statOriginal(path.join(config.ASSETS_DIR, file.key));
+  if (original === null) {
     // A live shop checks its files at start; one removed since is the owner's to restore.
     log.error({ file: file.key }, 'a purchased file is missing from ASSETS_DIR');
-    throw new UnavailableError(
-      'This file cannot be downloaded right now. Please try again later or write to support.',
-    );
+    throw new UnavailableError(CANNOT_DOWNLOAD_NOW);
   }
+  const { source, size } = await openContent(deps, entitlement, file, original, log);
   const part = parseByteRange(range, size);
   if (part === 'unsatisfiable') {
+    await source.close();
     throw new OutOfRangeError('The requested range is outside the file.', size);
   }
-  if (!part || part.start === 0) await countDownload(db, entitlement.id);
-  return { file, path: filePath, size, range: part };
+  if (!headOnly && (!part || part.start === 0)) await countDownload(db, entitlement.id);
+  return { file, source, size, range: part };
 }
