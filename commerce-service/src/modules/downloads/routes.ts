@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
@@ -14,7 +15,7 @@ export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { file, source, size, range } = await openDownload(
+      const { file, fd, size, range } = await openDownload(
         deps,
         {
           token: request.params.token,
@@ -33,10 +34,11 @@ export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, {
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(source.createReadStream(range));
+        // The stream closes the descriptor when it ends, fails or is dropped (HEAD).
+        return reply.send(createReadStream('', { fd, ...range }));
       }
       reply.header('content-length', size);
-      return reply.send(source.createReadStream());
+      return reply.send(createReadStream('', { fd }));
     },
   );
 

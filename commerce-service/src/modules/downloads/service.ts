@@ -2,7 +2,7 @@
  * Downloads: signed links to the files a purchase grants, the files themselves behind those
  * links, and fresh links by e-mail for everything an address bought.
  */
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -108,17 +108,20 @@ const NOT_VALID =
 /** A purchased file, ready to be sent whole or in the part asked for. */
 export interface OpenedDownload {
   file: AssetFile;
-  /** The bytes to send: the original file, or for a PDF the buyer's stamped copy. */
-  source: FileHandle;
+  /**
+   * An open file descriptor of the bytes to send, the original file or a PDF's stamped copy,
+   * for the caller to stream and close.
+   */
+  fd: number;
   size: number;
   /** The part asked for (an audio player seeking), or null for the whole file. */
   range: { start: number; end: number } | null;
 }
 
 /** The original file's size and mtime, or null when it is not there. */
-async function statOriginal(filePath: string): Promise<OriginalFile | null> {
+function statOriginal(filePath: string): OriginalFile | null {
   try {
-    const stats = await stat(filePath);
+    const stats = statSync(filePath);
     return { path: filePath, size: stats.size, mtimeMs: stats.mtimeMs };
   } catch {
     return null;
@@ -139,14 +142,13 @@ async function openContent(
   file: AssetFile,
   original: OriginalFile,
   log: FastifyBaseLogger,
-): Promise<{ source: FileHandle; size: number }> {
+): Promise<{ fd: number; size: number }> {
   try {
-    if (file.kind !== 'pdf') return { source: await open(original.path, 'r'), size: original.size };
-    const copy = await stampedPdfs.open(entitlement.id, original, {
+    if (file.kind !== 'pdf') return { fd: openSync(original.path, 'r'), size: original.size };
+    return await stampedPdfs.open(entitlement.id, original, {
       email: entitlement.buyer_email,
       orderReference: entitlement.checkout_session_id,
     });
-    return { source: copy.handle, size: copy.size };
   } catch (error) {
     // An original that will not parse, a full disk: the owner's to fix, never an unstamped copy.
     log.error({ err: error, file: file.key }, 'a purchased file could not be prepared');
@@ -189,18 +191,23 @@ export async function openDownload(
   const file = describeFile(entitlement.file_key, books);
   if (!file) throw new NotFoundError('This file is no longer available. Please contact support.');
   // The key is validated (letters, digits, hyphens, one extension), so it stays in the folder.
-  const original = await statOriginal(path.join(config.ASSETS_DIR, file.key));
+  const original = statOriginal(path.join(config.ASSETS_DIR, file.key));
   if (original === null) {
     // A live shop checks its files at start; one removed since is the owner's to restore.
     log.error({ file: file.key }, 'a purchased file is missing from ASSETS_DIR');
     throw new UnavailableError(CANNOT_DOWNLOAD_NOW);
   }
-  const { source, size } = await openContent(deps, entitlement, file, original, log);
+  const { fd, size } = await openContent(deps, entitlement, file, original, log);
   const part = parseByteRange(range, size);
   if (part === 'unsatisfiable') {
-    await source.close();
+    closeSync(fd);
     throw new OutOfRangeError('The requested range is outside the file.', size);
   }
-  if (!headOnly && (!part || part.start === 0)) await countDownload(db, entitlement.id);
-  return { file, source, size, range: part };
+  try {
+    if (!headOnly && (!part || part.start === 0)) await countDownload(db, entitlement.id);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return { file, fd, size, range: part };
 }

@@ -1,6 +1,8 @@
 import {
+  closeSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -59,11 +61,11 @@ function storeOn(maxBytes = 100 * 1024 * 1024) {
   return { store, stamped };
 }
 
-async function readCopy(copy: StampedCopy): Promise<Buffer> {
+function readCopy(copy: StampedCopy): Buffer {
   try {
-    return await copy.handle.readFile();
+    return readFileSync(copy.fd);
   } finally {
-    await copy.handle.close();
+    closeSync(copy.fd);
   }
 }
 
@@ -72,10 +74,10 @@ const copies = () => readdirSync(dir).sort();
 describe('the stamped PDF store', () => {
   it('stamps an entitlement once, then reads its copy', async () => {
     const { store, stamped } = storeOn();
-    const first = await readCopy(await store.open('ent_1', original(), buyer(1)));
+    const first = readCopy(await store.open('ent_1', original(), buyer(1)));
     const again = await store.open('ent_1', original(), buyer(1));
     expect(again.size).toBe(first.length);
-    expect((await readCopy(again)).equals(first)).toBe(true);
+    expect(readCopy(again).equals(first)).toBe(true);
     expect(stamped).toEqual(['buyer1@example.com']);
     expect((await PDFDocument.load(first)).getSubject()).toBe(
       'Licensed to buyer1@example.com · Order cs_test_order1',
@@ -89,19 +91,19 @@ describe('the stamped PDF store', () => {
     const opened = await Promise.all(
       Array.from({ length: 8 }, () => store.open('ent_1', original(), buyer(1))),
     );
-    const bodies = await Promise.all(opened.map(readCopy));
+    const bodies = opened.map(readCopy);
     expect(stamped).toHaveLength(1);
     expect(bodies.every((body) => body.equals(bodies[0] as Buffer))).toBe(true);
   });
 
   it('finds its copies after a restart, without stamping again', async () => {
     const before = storeOn();
-    const first = await readCopy(await before.store.open('ent_1', original(), buyer(1)));
+    const first = readCopy(await before.store.open('ent_1', original(), buyer(1)));
     const [name] = copies();
     const inode = statSync(path.join(dir, name as string)).ino;
 
     const after = storeOn();
-    const again = await readCopy(await after.store.open('ent_1', original(), buyer(1)));
+    const again = readCopy(await after.store.open('ent_1', original(), buyer(1)));
     expect(after.stamped).toEqual([]);
     expect(again.equals(first)).toBe(true);
     expect(statSync(path.join(dir, name as string)).ino).toBe(inode);
@@ -109,34 +111,34 @@ describe('the stamped PDF store', () => {
 
   it('stamps again when the original changes, and keeps only the new copy', async () => {
     const { store, stamped } = storeOn();
-    await readCopy(await store.open('ent_1', original(), buyer(1)));
+    readCopy(await store.open('ent_1', original(), buyer(1)));
     writeOriginal(['One', 'Two', 'Three', 'Four'], new Date(Date.now() + 60_000));
 
-    const copy = await readCopy(await store.open('ent_1', original(), buyer(1)));
+    const copy = readCopy(await store.open('ent_1', original(), buyer(1)));
     expect(stamped).toHaveLength(2);
     expect((await PDFDocument.load(copy)).getPageCount()).toBe(6);
     expect(copies()).toHaveLength(1);
     // The same after a restart: the old copy is not mistaken for the current one.
     const restarted = storeOn();
-    await readCopy(await restarted.store.open('ent_1', original(), buyer(1)));
+    readCopy(await restarted.store.open('ent_1', original(), buyer(1)));
     expect(restarted.stamped).toEqual([]);
   });
 
   it('keeps the folder within its size, the least recently used copies going first', async () => {
     const probe = storeOn();
-    const { length: size } = await readCopy(await probe.store.open('ent_p', original(), buyer(0)));
+    const { length: size } = readCopy(await probe.store.open('ent_p', original(), buyer(0)));
     rmSync(dir, { recursive: true });
     // Room for two copies and a half.
     const { store, stamped } = storeOn(size * 2.5);
     const names = () => copies().map((name) => name.split('.')[0]);
 
-    await readCopy(await store.open('ent_a', original(), buyer(1)));
-    await readCopy(await store.open('ent_b', original(), buyer(2)));
-    await readCopy(await store.open('ent_a', original(), buyer(1)));
-    await readCopy(await store.open('ent_c', original(), buyer(3)));
+    readCopy(await store.open('ent_a', original(), buyer(1)));
+    readCopy(await store.open('ent_b', original(), buyer(2)));
+    readCopy(await store.open('ent_a', original(), buyer(1)));
+    readCopy(await store.open('ent_c', original(), buyer(3)));
     expect(names()).toEqual(['ent_a', 'ent_c']);
 
-    await readCopy(await store.open('ent_b', original(), buyer(2)));
+    readCopy(await store.open('ent_b', original(), buyer(2)));
     expect(names()).toEqual(['ent_b', 'ent_c']);
     expect(stamped).toEqual([
       'buyer1@example.com',
@@ -150,7 +152,7 @@ describe('the stamped PDF store', () => {
     const before = storeOn();
     let size = 0;
     for (const [n, id] of ['ent_a', 'ent_b', 'ent_c'].entries()) {
-      size = (await readCopy(await before.store.open(id, original(), buyer(n)))).length;
+      size = readCopy(await before.store.open(id, original(), buyer(n))).length;
     }
     const usedSecondsAgo = { ent_a: 10, ent_b: 1000, ent_c: 500 };
     for (const name of copies()) {
@@ -162,15 +164,15 @@ describe('the stamped PDF store', () => {
 
     const after = storeOn(size * 2.5);
     expect(copies().map((name) => name.split('.')[0])).toEqual(['ent_a', 'ent_c']);
-    await readCopy(await after.store.open('ent_c', original(), buyer(2)));
+    readCopy(await after.store.open('ent_c', original(), buyer(2)));
     expect(after.stamped).toEqual([]);
   });
 
   it('makes a copy again when its file was removed by someone else', async () => {
     const { store, stamped } = storeOn();
-    await readCopy(await store.open('ent_1', original(), buyer(1)));
+    readCopy(await store.open('ent_1', original(), buyer(1)));
     unlinkSync(path.join(dir, copies()[0] as string));
-    const copy = await readCopy(await store.open('ent_1', original(), buyer(1)));
+    const copy = readCopy(await store.open('ent_1', original(), buyer(1)));
     expect((await PDFDocument.load(copy)).getSubject()).toContain('buyer1@example.com');
     expect(stamped).toHaveLength(2);
   });
@@ -178,9 +180,9 @@ describe('the stamped PDF store', () => {
   it('still reads an opened copy that was evicted before it was read', async () => {
     const { store } = storeOn(1);
     const first = await store.open('ent_a', original(), buyer(1));
-    await readCopy(await store.open('ent_b', original(), buyer(2)));
+    readCopy(await store.open('ent_b', original(), buyer(2)));
     expect(copies().map((name) => name.split('.')[0])).toEqual(['ent_b']);
-    const body = await readCopy(first);
+    const body = readCopy(first);
     expect(body.length).toBe(first.size);
     expect((await PDFDocument.load(body)).getSubject()).toContain('buyer1@example.com');
   });
@@ -194,7 +196,7 @@ describe('the stamped PDF store', () => {
 
   it('names the copy of an id unfit for a file name by its digest', async () => {
     const { store } = storeOn();
-    await readCopy(await store.open('../../etc/passwd', original(), buyer(1)));
+    readCopy(await store.open('../../etc/passwd', original(), buyer(1)));
     expect(copies()).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.v1-\d+-\d+\.pdf$/)]);
   });
 });

@@ -15,8 +15,16 @@
  *   stamped at a time: stamping holds a whole book in memory, several times over.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { open, readFile, rename, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import { open, readFile, rename, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { stampPdf, type Licence } from './stamp.ts';
@@ -34,9 +42,12 @@ export interface OriginalFile {
   mtimeMs: number;
 }
 
-/** An open stamped copy: read it through the handle, which stays valid if the copy is evicted. */
+/**
+ * An open stamped copy: a file descriptor for the caller to read and close, which stays
+ * valid if the copy is evicted meanwhile.
+ */
 export interface StampedCopy {
-  handle: FileHandle;
+  fd: number;
   size: number;
 }
 
@@ -134,7 +145,7 @@ export function createStampedPdfStore({
   };
 
   const markUsed = (key: string, entry: Entry) => {
-    // Evicted meanwhile: the open handle still reads it, the folder no longer counts it.
+    // Evicted meanwhile: the open descriptor still reads it, the folder no longer counts it.
     if (entries.get(key) !== entry) return;
     entries.delete(key);
     entries.set(key, entry);
@@ -230,17 +241,17 @@ export function createStampedPdfStore({
           entry = await pending;
         }
         try {
-          const handle = await open(path.join(dir, entry.name), 'r');
+          // Opened and measured synchronously: a few microseconds for a local file, where the
+          // promise API's round trips cost a cached download more than its bytes.
+          const fd = openSync(path.join(dir, entry.name), 'r');
           markUsed(key, entry);
-          // The size of the file opened, whichever replica wrote it.
-          const size = await handle.stat().then(
-            (stats) => stats.size,
-            async (error: unknown) => {
-              await handle.close();
-              throw error;
-            },
-          );
-          return { handle, size };
+          try {
+            // The size of the file opened, whichever replica wrote it.
+            return { fd, size: fstatSync(fd).size };
+          } catch (error) {
+            closeSync(fd);
+            throw error;
+          }
         } catch (error) {
           if (!isMissing(error) || attempt >= 2) throw error;
           if (entries.get(key) === entry) forget(key);
