@@ -3,15 +3,17 @@ import type { Database, EntitlementTable } from '../../db/schema.ts';
 
 export type EntitlementRow = EntitlementTable;
 
-/** The entitlement, with its buyer's address and order reference for the PDF stamp. */
 export function findEntitlement(db: Kysely<Database>, id: string) {
+  return db.selectFrom('entitlements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The buyer's address and order reference, for the PDF stamp. */
+export function findBuyer(db: Kysely<Database>, orderId: string) {
   return db
-    .selectFrom('entitlements')
-    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
-    .selectAll('entitlements')
-    .select(['orders.email as buyer_email', 'orders.checkout_session_id'])
-    .where('entitlements.id', '=', id)
-    .executeTakeFirst();
+    .selectFrom('orders')
+    .select(['email', 'checkout_session_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function countDownload(db: Kysely<Database>, id: string) {

@@ -21,6 +21,7 @@ import { describeFile, type AssetFile, type Books } from './assets.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
   countDownload,
+  findBuyer,
   findEntitlement,
   listEntitlementsForEmail,
   type EntitlementRow,
@@ -34,8 +35,6 @@ export interface DownloadsDependencies {
   books: Books;
   stampedPdfs: StampedPdfStore;
 }
-
-type DownloadableEntitlement = NonNullable<Awaited<ReturnType<typeof findEntitlement>>>;
 
 export interface DownloadLink {
   entitlementId: string;
@@ -137,17 +136,17 @@ const CANNOT_DOWNLOAD_NOW =
  * files go as they are.
  */
 async function openContent(
-  { stampedPdfs }: Pick<DownloadsDependencies, 'stampedPdfs'>,
-  entitlement: DownloadableEntitlement,
+  { db, stampedPdfs }: Pick<DownloadsDependencies, 'db' | 'stampedPdfs'>,
+  entitlement: EntitlementRow,
   file: AssetFile,
   original: OriginalFile,
   log: FastifyBaseLogger,
 ): Promise<{ fd: number; size: number }> {
   try {
     if (file.kind !== 'pdf') return { fd: openSync(original.path, 'r'), size: original.size };
-    return await stampedPdfs.open(entitlement.id, original, {
-      email: entitlement.buyer_email,
-      orderReference: entitlement.checkout_session_id,
+    return await stampedPdfs.open(entitlement.id, original, async () => {
+      const buyer = await findBuyer(db, entitlement.order_id);
+      return { email: buyer.email, orderReference: buyer.checkout_session_id };
     });
   } catch (error) {
     // An original that will not parse, a full disk: the owner's to fix, never an unstamped copy.

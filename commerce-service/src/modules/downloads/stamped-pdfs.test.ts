@@ -41,10 +41,10 @@ function original(): OriginalFile {
   return { path: originalPath, size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
-const buyer = (n: number): Licence => ({
-  email: `buyer${n}@example.com`,
-  orderReference: `cs_test_order${n}`,
-});
+/** The licence of buyer n, as the store asks for it (only when it stamps). */
+const buyer =
+  (n: number): (() => Promise<Licence>) =>
+  async () => ({ email: `buyer${n}@example.com`, orderReference: `cs_test_order${n}` });
 
 /** A store on the folder, and the licences it stamped (each call of the real stamp). */
 function storeOn(maxBytes = 100 * 1024 * 1024) {

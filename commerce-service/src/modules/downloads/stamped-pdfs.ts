@@ -52,8 +52,15 @@ export interface StampedCopy {
 }
 
 export interface StampedPdfStore {
-  /** The entitlement's stamped copy of `original`, stamped first unless a current copy exists. */
-  open(entitlementId: string, original: OriginalFile, licence: Licence): Promise<StampedCopy>;
+  /**
+   * The entitlement's stamped copy of `original`, stamped first unless a current copy exists.
+   * `licence` is asked for only then: a cached download needs no more than the entitlement.
+   */
+  open(
+    entitlementId: string,
+    original: OriginalFile,
+    licence: () => Promise<Licence>,
+  ): Promise<StampedCopy>;
 }
 
 interface Entry {
@@ -193,9 +200,11 @@ export function createStampedPdfStore({
     key: string,
     fingerprint: string,
     original: OriginalFile,
-    licence: Licence,
+    licence: () => Promise<Licence>,
   ): Promise<Entry> {
-    const bytes = await stampInTurn(async () => stamp(await readFile(original.path), licence));
+    const bytes = await stampInTurn(async () =>
+      stamp(await readFile(original.path), await licence()),
+    );
     const name = `${key}.${fingerprint}.pdf`;
     const temporary = path.join(dir, `${name}.${randomUUID()}.tmp`);
     try {
