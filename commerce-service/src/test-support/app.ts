@@ -75,6 +75,17 @@ export async function buyLocally(
   return sessionId;
 }
 
+/** The entitlement a paid session holds for one file: its id, its order, its downloads. */
+export function entitlementOf(app: FastifyInstance, sessionId: string, fileKey: string) {
+  return app.db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .select(['entitlements.id', 'orders.id as orderId', 'entitlements.download_count'])
+    .where('orders.checkout_session_id', '=', sessionId)
+    .where('entitlements.file_key', '=', fileKey)
+    .executeTakeFirstOrThrow();
+}
+
 /** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

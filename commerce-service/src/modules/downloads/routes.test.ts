@@ -1,6 +1,12 @@
 import { renameSync } from 'node:fs';
 import path from 'node:path';
-import { buyLocally, createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
+import {
+  buyLocally,
+  createTestApp,
+  entitlementOf,
+  pathOf,
+  type TestApp,
+} from '../../test-support/app.ts';
 import { TEST_ENV } from '../../test-support/database.ts';
 import { purchaseDetailSchema } from '../orders/schemas.ts';
 import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
@@ -18,16 +24,6 @@ async function linksOf(sessionId: string) {
     (await t.app.inject({ url: `/api/products/purchase-detail?sessionId=${sessionId}` })).json(),
   );
   return detail.products.flatMap((product) => product.files);
-}
-
-async function entitlementOf(sessionId: string, fileKey: string) {
-  return t.app.db
-    .selectFrom('entitlements')
-    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
-    .select(['entitlements.id', 'orders.id as orderId'])
-    .where('orders.checkout_session_id', '=', sessionId)
-    .where('entitlements.file_key', '=', fileKey)
-    .executeTakeFirstOrThrow();
 }
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
@@ -48,7 +44,7 @@ describe('GET /api/downloads/{token}', () => {
       [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
       'a@example.com',
     );
-    const { id } = await entitlementOf(sessionId, 'aba-for-parents.pdf');
+    const { id } = await entitlementOf(t.app, sessionId, 'aba-for-parents.pdf');
     const token = signDownloadToken(
       { entitlementId: id, fileKey: 'aba-for-parents.pdf', expiresAt: NOW() + 3600 },
       'some-other-key-that-is-also-long-enough-000',
@@ -84,7 +80,7 @@ describe('GET /api/downloads/{token}', () => {
       [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
       'b@example.com',
     );
-    const { id } = await entitlementOf(sessionId, 'aba-for-parents.pdf');
+    const { id } = await entitlementOf(t.app, sessionId, 'aba-for-parents.pdf');
     const token = signDownloadToken(
       { entitlementId: id, fileKey: 'aba-for-parents.pdf', expiresAt: NOW() - 1 },
       TEST_ENV.DOWNLOAD_SIGNING_SECRET,
@@ -100,7 +96,7 @@ describe('GET /api/downloads/{token}', () => {
       [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
       'c@example.com',
     );
-    const { id } = await entitlementOf(sessionId, 'aba-for-parents.pdf');
+    const { id } = await entitlementOf(t.app, sessionId, 'aba-for-parents.pdf');
     const token = signDownloadToken(
       { entitlementId: id, fileKey: 'aba-case-studies.pdf', expiresAt: NOW() + 3600 },
       TEST_ENV.DOWNLOAD_SIGNING_SECRET,
@@ -125,7 +121,7 @@ describe('GET /api/downloads/{token}', () => {
     );
     const [link] = await linksOf(sessionId);
     expect((await t.app.inject({ url: pathOf(link?.url as string) })).statusCode).toBe(200);
-    const { orderId } = await entitlementOf(sessionId, 'aba-case-studies.pdf');
+    const { orderId } = await entitlementOf(t.app, sessionId, 'aba-case-studies.pdf');
     await t.app.db
       .updateTable('orders')
       .set({ payment_intent_id: 'pi_refund_test' })
@@ -149,7 +145,7 @@ describe('GET /api/downloads/{token}', () => {
     const row = await t.app.db
       .selectFrom('entitlements')
       .select('download_count')
-      .where('id', '=', (await entitlementOf(sessionId, 'aba-for-parents.pdf')).id)
+      .where('id', '=', (await entitlementOf(t.app, sessionId, 'aba-for-parents.pdf')).id)
       .executeTakeFirstOrThrow();
     expect(row.download_count).toBe(2);
     expect(tokenOf(pdf?.url as string)).toMatch(/^[\w-]+\.[\w-]+$/);

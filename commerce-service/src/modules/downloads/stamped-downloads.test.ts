@@ -4,7 +4,13 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { buildApp } from '../../app.ts';
 import { renderBookPdf } from '../../dev/sample-pdf.ts';
-import { buyLocally, createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
+import {
+  buyLocally,
+  createTestApp,
+  entitlementOf,
+  pathOf,
+  type TestApp,
+} from '../../test-support/app.ts';
 import { pageTexts } from '../../test-support/pdf-text.ts';
 import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
 import { purchaseDetailSchema } from '../orders/schemas.ts';
@@ -30,17 +36,6 @@ async function buy(email: string, productId = 'ebook-aba-for-parents') {
 async function download(url: string, headers: Record<string, string> = {}) {
   const response = await t.app.inject({ url, headers });
   return { response, body: response.rawPayload };
-}
-
-async function downloadCount(sessionId: string, fileKey: string) {
-  const row = await t.app.db
-    .selectFrom('entitlements')
-    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
-    .select(['entitlements.download_count', 'orders.id as orderId'])
-    .where('orders.checkout_session_id', '=', sessionId)
-    .where('entitlements.file_key', '=', fileKey)
-    .executeTakeFirstOrThrow();
-  return row.download_count;
 }
 
 const stampedCopies = () => readdirSync(t.app.config.STAMPED_PDF_DIR);
@@ -91,7 +86,7 @@ describe('GET /api/downloads/{token} of a PDF', () => {
     const beyond = await download(pdf, { range: `bytes=${whole.length}-` });
     expect(beyond.response.statusCode).toBe(416);
     // The whole file, then a download from its start, counted; HEAD and the seek to byte 100 not.
-    expect(await downloadCount(sessionId, 'aba-for-parents.pdf')).toBe(2);
+    expect((await entitlementOf(t.app, sessionId, 'aba-for-parents.pdf')).download_count).toBe(2);
   });
 
   it('sends the audiobook as it is', async () => {
