@@ -96,6 +96,32 @@ describe('the stamped PDF store', () => {
     expect(bodies.every((body) => body.equals(bodies[0] as Buffer))).toBe(true);
   });
 
+  it('stamps at most two books at a time, and every one in turn', async () => {
+    let running = 0;
+    let most = 0;
+    const store = createStampedPdfStore({
+      dir,
+      maxBytes: 100 * 1024 * 1024,
+      log,
+      stamp: async (bytes, licence) => {
+        running += 1;
+        most = Math.max(most, running);
+        try {
+          // Long enough for every other download to be waiting meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return await stampPdf(bytes, licence);
+        } finally {
+          running -= 1;
+        }
+      },
+    });
+    const ids = ['ent_a', 'ent_b', 'ent_c', 'ent_d', 'ent_e', 'ent_f'];
+    const opened = await Promise.all(ids.map((id, n) => store.open(id, original(), buyer(n))));
+    opened.forEach(readCopy);
+    expect(most).toBe(2);
+    expect(copies()).toHaveLength(6);
+  });
+
   it('finds its copies after a restart, without stamping again', async () => {
     const before = storeOn();
     const first = readCopy(await before.store.open('ent_1', original(), buyer(1)));

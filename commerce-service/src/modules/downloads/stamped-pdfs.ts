@@ -94,18 +94,20 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
-/** At most `limit` tasks at a time; the others wait their turn. */
+/** At most `limit` tasks at a time; the others wait their turn, first come first served. */
 function limiter(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
+    if (running < limit) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
       return await task();
     } finally {
-      running -= 1;
-      waiting.shift()?.();
+      // A finished task hands its place to the next in line, if any.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
     }
   };
 }
