@@ -6,10 +6,8 @@ import useSWR from 'swr';
 import { canManageMembership, membershipStatusText } from '@/lib/account/membership-status';
 import { fetchMyPurchases } from '@/lib/commerce/api/account';
 import { formatPrice } from '@/lib/format/price';
+import { formatLongDate } from '@/lib/format/long-date';
 import { ManageMembership } from './manage-membership';
-
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 export function MyPurchases() {
   const { data, error, isLoading } = useSWR('/api/me/purchases', fetchMyPurchases);
@@ -71,8 +69,8 @@ export function MyPurchases() {
             {order.products.map((product) => product.productName).join(', ')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            {dateOf(order.createdAt)} · {formatPrice(order.amountTotal, order.currency)} · Order ID:{' '}
-            {order.checkoutSessionId}
+            {formatLongDate(order.createdAt)} · {formatPrice(order.amountTotal, order.currency)} ·
+            Order ID: {order.checkoutSessionId}
             {order.status === 'refunded' ? ' · refunded' : ''}
           </p>
           <ChargedAmounts order={order} />
@@ -117,7 +115,7 @@ function ChargedAmounts({
       ) : null}
       {order.termsAcceptedAt ? (
         <p className="mt-1 text-xs text-slate-600">
-          Terms accepted and immediate delivery requested on {dateOf(order.termsAcceptedAt)}
+          Terms accepted and immediate delivery requested on {formatLongDate(order.termsAcceptedAt)}
         </p>
       ) : null}
     </>

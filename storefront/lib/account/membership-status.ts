@@ -3,13 +3,13 @@
  * member can still manage it.
  */
 import type { MembershipState } from 'commerce-service/contract';
-
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+import { formatLongDate } from '@/lib/format/long-date';
 
 export function membershipStatusText(membership: MembershipState & { created_at: string }): string {
-  const since = `since ${dateOf(membership.created_at)}`;
-  const periodEnd = membership.currentPeriodEnd ? dateOf(membership.currentPeriodEnd) : null;
+  const since = `since ${formatLongDate(membership.created_at)}`;
+  const periodEnd = membership.currentPeriodEnd
+    ? formatLongDate(membership.currentPeriodEnd)
+    : null;
   if (membership.status === 'canceled') return `Ended (member ${since})`;
   if (membership.status === 'past_due')
     return 'Your last payment failed: choose Manage membership to update your payment details.';

@@ -6,7 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import type { StoredCheckoutSession } from '../checkout/repository.ts';
-import { setLocalCancelAtPeriodEnd, showLocalPortal } from '../memberships/service.ts';
+import {
+  accountPageUrl,
+  setLocalCancelAtPeriodEnd,
+  showLocalPortal,
+} from '../memberships/service.ts';
 import { portalTokenParams } from '../memberships/schemas.ts';
 import { NotFoundError, ConflictError } from '../../domain-errors.ts';
 import { renderLocalCheckoutPage, renderLocalPortalPage } from './page.ts';
@@ -113,7 +117,6 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
 
   // The stand-in for Stripe's customer portal: the member's signed link from /account.
   const portalPath = (token: string) => `/api/membership/local/${encodeURIComponent(token)}`;
-  const accountUrl = new URL('/account', deps.config.STOREFRONT_URL).toString();
   const sendPortal = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -136,7 +139,7 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
       }
       return sendLocalPage(
         reply.status(error instanceof NotFoundError ? 404 : 409),
-        renderLocalPortalPage({ error: error.message, accountUrl }),
+        renderLocalPortalPage({ error: error.message, accountUrl: accountPageUrl(deps.config) }),
       );
     }
   };

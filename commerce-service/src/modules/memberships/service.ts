@@ -151,6 +151,10 @@ export function toSubscriptionRecord(row: RecordWithMembershipRow, now = Date.no
   };
 }
 
+/** Where the member comes back to from managing their membership. */
+export const accountPageUrl = (config: Pick<Config, 'STOREFRONT_URL'>) =>
+  new URL('/account', config.STOREFRONT_URL).toString();
+
 const NO_MEMBERSHIP = 'No membership was found for this account';
 
 /**
@@ -169,11 +173,10 @@ export async function openMembershipPortal(
     .execute();
   const current = rows.find((row) => membershipStateOf(row).status !== 'canceled');
   if (!current?.subscription_id) throw new NotFoundError(NO_MEMBERSHIP);
-  const returnUrl = new URL('/account', deps.config.STOREFRONT_URL).toString();
   const url = await deps.provider.createPortalSession({
     subscriptionId: current.subscription_id,
     customerId: current.customer_id ?? null,
-    returnUrl,
+    returnUrl: accountPageUrl(deps.config),
   });
   return { url };
 }
@@ -220,7 +223,7 @@ export async function showLocalPortal(
   if (!membership) throw new NotFoundError(PORTAL_LINK_INVALID);
   return {
     subscriptionId: grant.s,
-    accountUrl: new URL('/account', config.STOREFRONT_URL).toString(),
+    accountUrl: accountPageUrl(config),
     ...membershipStateOf(membership),
   };
 }
