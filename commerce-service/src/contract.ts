@@ -6,3 +6,6 @@ export * from './modules/memberships/schemas.ts';
 export * from './modules/forms/schemas.ts';
 export * from './modules/subscriptions/schemas.ts';
 export * from './modules/auth/schemas.ts';
+export * from './paging.ts';
+export * from './modules/audit/schemas.ts';
+export * from './modules/admin-orders/schemas.ts';

@@ -4,7 +4,9 @@
  * defined with the orders that create it (modules/orders/schemas.ts).
  */
 import { z } from 'zod';
+import { pageOf } from '../../paging.ts';
 import { checkoutSessionIdSchema } from '../checkout/schemas.ts';
+import { subscriptionRecordSchema } from '../orders/schemas.ts';
 
 /** The longest user_id and session_id, and the longest e-mail address, of a record. */
 export const RECORD_ID_MAX_LENGTH = 255;
@@ -44,3 +46,7 @@ export const subscriptionRecordInputSchema = z.object({
 export const confirmSubscriptionBodySchema = z.object({ sessionId: checkoutSessionIdSchema });
 
 export type SubscriptionRecordInput = z.infer<typeof subscriptionRecordInputSchema>;
+
+/** A page of records, newest first (GET /api/subscription-records?q=&limit=&cursor=). */
+export const subscriptionRecordPageSchema = pageOf(subscriptionRecordSchema);
+export type SubscriptionRecordPage = z.infer<typeof subscriptionRecordPageSchema>;
