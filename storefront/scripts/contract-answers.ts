@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import {
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
   contactResponseSchema,
   createCheckoutSessionResponseSchema,
   currentUserSchema,
@@ -13,6 +15,7 @@ import {
   productListSchema,
   purchaseDetailSchema,
   purchasesSchema,
+  subscriptionRecordPageSchema,
   subscriptionRecordSchema,
 } from 'commerce-service/contract';
 
@@ -22,12 +25,14 @@ export const CONTRACT_ANSWERS = {
   purchaseDetail: purchaseDetailSchema,
   contactResponse: contactResponseSchema,
   subscriptionRecord: subscriptionRecordSchema,
-  subscriptionRecordList: z.array(subscriptionRecordSchema),
+  subscriptionRecordPage: subscriptionRecordPageSchema,
   /** GET /api/users/me answers null when nobody is signed in. */
   currentUser: currentUserSchema.nullable(),
   purchases: purchasesSchema,
   membershipPortal: portalSessionSchema,
   embeddedCheckout: embeddedCheckoutSchema,
+  adminOrderPage: adminOrderPageSchema,
+  adminOrderDetail: adminOrderDetailSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

@@ -5,22 +5,13 @@
  * 15 on cards; the full value sits in the `title` attribute.
  */
 import type { SubscriptionRecord } from 'commerce-service/contract';
-import { formatRecordDate } from '@/lib/admin/format-record-date';
 import { recordStatusText } from '@/lib/admin/record-status';
 import {
   CARD_TRUNCATE_LENGTH,
   TABLE_TRUNCATE_LENGTH,
   truncateText,
 } from '@/lib/admin/truncate-text';
-
-/** The record's date as the page shows it, with the full date (year included) as its title. */
-function RecordDate({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatRecordDate(iso, { withYear: true })}>
-      {formatRecordDate(iso)}
-    </time>
-  );
-}
+import { AdminDate } from './admin-date';
 
 export interface RecordActions {
   onEdit: (record: SubscriptionRecord) => void;
@@ -90,7 +81,7 @@ export function RecordTable({
               </td>
               <td className="px-4 py-3">{recordStatusText(record)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                <RecordDate iso={record.created_at} />
+                <AdminDate iso={record.created_at} />
               </td>
               <td className="px-4 py-3">
                 <ActionButtons record={record} wrap={false} {...actions} />
@@ -127,7 +118,7 @@ export function RecordCards({
             <dd>{recordStatusText(record)}</dd>
             <dt className="text-slate-600">Data Creazione</dt>
             <dd>
-              <RecordDate iso={record.created_at} />
+              <AdminDate iso={record.created_at} />
             </dd>
           </dl>
           <div className="mt-3">

@@ -1,12 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
-import type { CurrentUser, SubscriptionRecord } from 'commerce-service/contract';
+import type {
+  CurrentUser,
+  SubscriptionRecord,
+  SubscriptionRecordPage,
+} from 'commerce-service/contract';
 import { useSession } from '@/components/auth/use-session';
 import {
   createSubscriptionRecord,
   deleteSubscriptionRecord,
-  fetchSubscriptionRecords,
+  fetchSubscriptionRecordPage,
   updateSubscriptionRecord,
 } from '@/lib/commerce/api/subscription-records';
 import { CommerceError } from '@/lib/commerce/client';
@@ -14,7 +18,7 @@ import { SubscriptionRecordsAdmin } from './subscription-records-admin';
 
 jest.mock('@/lib/commerce/api/subscription-records', () => ({
   ...jest.requireActual('@/lib/commerce/api/subscription-records'),
-  fetchSubscriptionRecords: jest.fn(),
+  fetchSubscriptionRecordPage: jest.fn(),
   createSubscriptionRecord: jest.fn(),
   updateSubscriptionRecord: jest.fn(),
   deleteSubscriptionRecord: jest.fn(),
@@ -23,7 +27,7 @@ jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
 const replace = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ replace, push: jest.fn() }) }));
 
-const fetchList = jest.mocked(fetchSubscriptionRecords);
+const fetchList = jest.mocked(fetchSubscriptionRecordPage);
 const create = jest.mocked(createSubscriptionRecord);
 const update = jest.mocked(updateSubscriptionRecord);
 const remove = jest.mocked(deleteSubscriptionRecord);
@@ -51,6 +55,12 @@ function signedInAs(user: CurrentUser | null, pending = false) {
   } as unknown as ReturnType<typeof useSession>);
 }
 
+/** The last page of a list: the server has no more. */
+const lastPage = (items: SubscriptionRecord[]): SubscriptionRecordPage => ({
+  items,
+  nextCursor: null,
+});
+
 /** A call the test finishes when it chooses, to look at the page while it runs. */
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -74,7 +84,7 @@ function renderAdmin() {
 
 async function renderWithList(records: SubscriptionRecord[] = [RECORD]) {
   signedInAs(ADMIN);
-  fetchList.mockResolvedValue(records);
+  fetchList.mockResolvedValue(lastPage(records));
   const user = renderAdmin();
   await screen.findByRole('heading', { name: `Subscription Records (${records.length})` });
   return user;
@@ -127,12 +137,12 @@ describe('the admin gate', () => {
 describe('the list', () => {
   it('says it is loading, then shows the records with long ids cut and the full value in title', async () => {
     signedInAs(ADMIN);
-    const list = deferred<SubscriptionRecord[]>();
+    const list = deferred<SubscriptionRecordPage>();
     fetchList.mockReturnValue(list.promise);
     renderAdmin();
     expect(await screen.findByText('Caricamento subscription records...')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Aggiornamento...' })).toBeDisabled();
-    await act(async () => list.resolve([RECORD]));
+    await act(async () => list.resolve(lastPage([RECORD])));
 
     const [, row] = within(table()).getAllByRole('row') as [HTMLElement, HTMLElement];
     expect(within(row).getByText('user_abcdefghijklmno...')).toHaveAttribute(
@@ -339,7 +349,7 @@ describe('the modals', () => {
     expect(remove).toHaveBeenCalledWith(RECORD.id);
     expect(within(dialog).getByRole('button', { name: 'Eliminando...' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeDisabled();
-    fetchList.mockResolvedValue([]);
+    fetchList.mockResolvedValue(lastPage([]));
     await act(async () => deleting.resolve(RECORD));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Subscription record eliminato con successo!')).toBeVisible();

@@ -1,21 +1,20 @@
 'use client';
 /**
- * The admin page's content (docs/product.md#admin-subscription-records, #states): the list with its
- * loading, empty and error states, and one modal at a time (create, edit or delete). Opening a
- * modal clears the error; a successful change reloads the list, closes the modal and shows a
- * success banner for 3 seconds. The API's 403 is the last word on access: it shows the
- * not-authorised view.
+ * The admin page's content (docs/product.md#admin-subscription-records, #states): the search, the
+ * pages of records with their loading, empty and error states, the CSV export, and one modal at
+ * a time (create, edit or delete). Opening a modal clears the error; a successful change reloads
+ * the pages shown, closes the modal and shows a success banner for 3 seconds. The API's 401 and
+ * 403 are the last word on access.
  */
-import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { SubscriptionRecord, SubscriptionRecordInput } from 'commerce-service/contract';
-import { useSession } from '@/components/auth/use-session';
+import { SUBSCRIPTION_RECORDS_EXPORT_PATH } from '@/lib/commerce/api/subscription-records';
 import { EMPTY_RECORD_FORM } from '@/lib/admin/validate-record-form';
-import { AdminSpinner } from './admin-spinner';
-import { loginPathFor } from './admin-gate';
+import { AccessRefused } from './access-refused';
+import { AdminSearchForm } from './admin-search-form';
 import { DeleteRecordModal } from './delete-record-modal';
 import { ErrorBanner } from './error-banner';
-import { NotAuthorised } from './not-authorised';
+import { EmptyState, PagedList, RefreshButton } from './paged-list';
 import { RecordCards, RecordTable } from './record-list';
 import { RecordFormModal } from './record-form-modal';
 import { useSubscriptionRecords } from './use-subscription-records';
@@ -35,9 +34,8 @@ type Modal =
   | { kind: 'delete'; record: SubscriptionRecord };
 
 export function SubscriptionRecordsManager({ returnPath }: { returnPath: string }) {
-  const router = useRouter();
-  const { user } = useSession();
-  const records = useSubscriptionRecords();
+  const [q, setQ] = useState('');
+  const records = useSubscriptionRecords(q);
   const [modal, setModal] = useState<Modal>({ kind: 'closed' });
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -46,14 +44,7 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
 
   useEffect(() => () => window.clearTimeout(successTimer.current), []);
 
-  // The session ended since the page checked it: sign in again, then come back.
-  useEffect(() => {
-    if (records.denied === 401) router.replace(loginPathFor(returnPath));
-  }, [records.denied, router, returnPath]);
-
-  if (records.denied === 403) return <NotAuthorised email={user?.email ?? ''} />;
-  if (records.denied === 401)
-    return <AdminSpinner label="Reindirizzamento alla pagina di accesso..." />;
+  if (records.denied) return <AccessRefused status={records.denied} returnPath={returnPath} />;
 
   function open(next: Modal) {
     records.clearError();
@@ -110,16 +101,23 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
           >
             Nuovo Subscription Record
           </button>
-          <button
-            type="button"
-            onClick={() => void records.refresh()}
-            disabled={records.refreshing}
-            className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          <RefreshButton refreshing={records.refreshing} onRefresh={() => void records.refresh()} />
+          <a
+            href={SUBSCRIPTION_RECORDS_EXPORT_PATH}
+            download
+            className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
           >
-            {records.refreshing ? 'Aggiornamento...' : 'Aggiorna'}
-          </button>
+            Esporta CSV
+          </a>
         </div>
       </div>
+
+      <AdminSearchForm
+        label="Cerca per email, User ID o Session ID"
+        hint="Scrivi l'email, lo User ID o il Session ID completo: la ricerca trova solo corrispondenze esatte."
+        applied={q}
+        onSearch={setQ}
+      />
 
       <div aria-live="polite">
         {success ? (
@@ -132,37 +130,44 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
         <ErrorBanner message={records.error} onDismiss={records.clearError} />
       ) : null}
 
-      <section aria-labelledby="records-heading" className="space-y-4">
-        <h2 id="records-heading" className="text-xl font-semibold text-slate-900">
-          Subscription Records ({records.records.length})
-        </h2>
-        {records.loading ? (
-          <AdminSpinner label="Caricamento subscription records..." />
-        ) : records.failed ? (
-          <p className="rounded-2xl border border-slate-200 p-6 text-center text-slate-700">
-            Non è stato possibile caricare i subscription records. Usa &quot;Aggiorna&quot; per
-            riprovare.
-          </p>
-        ) : records.records.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-            <p className="text-lg font-semibold text-slate-900">Nessun subscription record</p>
-            <p className="mt-1 text-slate-600">Non ci sono subscription records nel database.</p>
-          </div>
-        ) : (
-          <>
-            <RecordTable
-              records={records.records}
-              onEdit={(record) => open({ kind: 'edit', record })}
-              onDelete={(record) => open({ kind: 'delete', record })}
+      <PagedList
+        title={`Subscription Records (${records.items.length})`}
+        summary={
+          records.items.length === 1
+            ? '1 subscription record mostrato'
+            : `${records.items.length} subscription records mostrati`
+        }
+        loading={records.loading}
+        loadingLabel="Caricamento subscription records..."
+        failed={records.failed}
+        failedText='Non è stato possibile caricare i subscription records. Usa "Aggiorna" per riprovare.'
+        empty={
+          records.items.length > 0 ? null : (
+            <EmptyState
+              title="Nessun subscription record"
+              text={
+                q
+                  ? `Nessun subscription record corrisponde a "${q}".`
+                  : 'Non ci sono subscription records nel database.'
+              }
             />
-            <RecordCards
-              records={records.records}
-              onEdit={(record) => open({ kind: 'edit', record })}
-              onDelete={(record) => open({ kind: 'delete', record })}
-            />
-          </>
-        )}
-      </section>
+          )
+        }
+        hasMore={records.hasMore}
+        loadingMore={records.loadingMore}
+        onLoadMore={() => void records.loadMore()}
+      >
+        <RecordTable
+          records={records.items}
+          onEdit={(record) => open({ kind: 'edit', record })}
+          onDelete={(record) => open({ kind: 'delete', record })}
+        />
+        <RecordCards
+          records={records.items}
+          onEdit={(record) => open({ kind: 'edit', record })}
+          onDelete={(record) => open({ kind: 'delete', record })}
+        />
+      </PagedList>
 
       {modal.kind === 'create' || modal.kind === 'edit' ? (
         <RecordFormModal

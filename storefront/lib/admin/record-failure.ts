@@ -1,9 +1,8 @@
 /**
- * What the admin page says when a subscription-records call fails (docs/product.md#error-catalogue):
- * the server's own `error` text, else the service fallback of the call; and when the server
- * refuses access, which the page shows as the sign-in or the not-authorised view instead.
+ * What the subscription records page says when one of its calls fails
+ * (docs/product.md#error-catalogue), by operation.
  */
-import { CommerceError } from '@/lib/commerce/client';
+import { adminFailureMessage } from './admin-failure';
 
 export type RecordOperation = 'list' | 'create' | 'update' | 'remove';
 
@@ -23,13 +22,8 @@ export const HOOK_FALLBACKS: Record<RecordOperation, string> = {
   remove: 'Errore nella cancellazione',
 };
 
-export function recordFailureMessage(caught: unknown, operation: RecordOperation): string {
-  if (caught instanceof CommerceError) return caught.serverMessage ?? SERVICE_FALLBACKS[operation];
-  return caught instanceof Error && caught.message ? caught.message : HOOK_FALLBACKS[operation];
-}
-
-/** 401 or 403 from the server: not a banner, the page shows the sign-in or not-authorised view. */
-export function accessDenial(caught: unknown): 401 | 403 | null {
-  if (!(caught instanceof CommerceError)) return null;
-  return caught.status === 401 || caught.status === 403 ? caught.status : null;
-}
+export const recordFailureMessage = (caught: unknown, operation: RecordOperation): string =>
+  adminFailureMessage(caught, {
+    service: SERVICE_FALLBACKS[operation],
+    page: HOOK_FALLBACKS[operation],
+  });

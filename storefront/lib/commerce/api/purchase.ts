@@ -3,6 +3,7 @@ import type { PurchaseDetail } from 'commerce-service/contract';
 import { anyAnswer, callCommerce } from '../client';
 import purchaseDetail from '../contract-schemas/purchase-detail.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
+import { messageAnswer } from './message-answer';
 
 export const fetchPurchaseDetail = (sessionId: string) =>
   callCommerce(
@@ -23,19 +24,13 @@ export const confirmSubscription = (sessionId: string) =>
     failureField: 'error',
   });
 
-/** Declared by the service's route: the same words whether or not the address bought anything. */
-const resendAnswer = jsonSchemaAnswer<{ message: string }>({
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-});
-
+/** The service says the same words whether or not the address bought anything. */
 export const resendDownloadLinks = async (email: string) =>
   (
     await callCommerce({
       path: '/api/downloads/resend',
       method: 'POST',
       body: { email },
-      answer: resendAnswer,
+      answer: messageAnswer,
     })
   ).message;

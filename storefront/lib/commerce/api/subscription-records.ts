@@ -2,22 +2,31 @@
  * The admin area's calls to the subscription records API (docs/product.md#api). Their
  * failures are `{ error }`, in Italian, which the page shows when there is one.
  */
-import type { SubscriptionRecord, SubscriptionRecordInput } from 'commerce-service/contract';
+import type {
+  SubscriptionRecord,
+  SubscriptionRecordInput,
+  SubscriptionRecordPage,
+} from 'commerce-service/contract';
 import { callCommerce } from '../client';
 import subscriptionRecord from '../contract-schemas/subscription-record.json';
-import subscriptionRecordList from '../contract-schemas/subscription-record-list.json';
+import subscriptionRecordPage from '../contract-schemas/subscription-record-page.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
+import { adminPagePath, type AdminPageRequest } from './admin-page';
 
 export const SUBSCRIPTION_RECORDS_PATH = '/api/subscription-records';
+
+/** Every record as CSV, streamed by the service: the page links to it. */
+export const SUBSCRIPTION_RECORDS_EXPORT_PATH = `${SUBSCRIPTION_RECORDS_PATH}/export.csv`;
 
 const recordAnswer = jsonSchemaAnswer<SubscriptionRecord>(subscriptionRecord);
 const recordPath = (id: number) => `${SUBSCRIPTION_RECORDS_PATH}/${encodeURIComponent(id)}`;
 
-export const fetchSubscriptionRecords = () =>
+/** One page of the records a search finds, newest first. */
+export const fetchSubscriptionRecordPage = (request: AdminPageRequest) =>
   callCommerce(
     {
-      path: SUBSCRIPTION_RECORDS_PATH,
-      answer: jsonSchemaAnswer<SubscriptionRecord[]>(subscriptionRecordList),
+      path: adminPagePath(SUBSCRIPTION_RECORDS_PATH, request),
+      answer: jsonSchemaAnswer<SubscriptionRecordPage>(subscriptionRecordPage),
       failureField: 'error',
     },
     { init: { cache: 'no-store' } },

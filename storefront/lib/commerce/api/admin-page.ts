@@ -1,0 +1,23 @@
+/**
+ * The address of one page of a searched, paged admin list (docs/product.md#api): `?q=&limit=&cursor=`.
+ * The limit is always sent, since a call with no parameter at all gets the records API's plain
+ * array (the spec's answer) instead of a page.
+ */
+
+/** Items per page: the API's own default, written here so that pages do not import zod with it. */
+export const ADMIN_PAGE_SIZE = 25;
+
+export interface AdminPageRequest {
+  /** An e-mail, or an id the list is searched by; empty lists everything. */
+  q: string;
+  /** The previous page's `nextCursor`; absent for the first page. */
+  cursor?: string | null;
+}
+
+export function adminPagePath(path: string, { q, cursor }: AdminPageRequest): string {
+  const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+  const search = q.trim();
+  if (search) query.set('q', search);
+  if (cursor) query.set('cursor', cursor);
+  return `${path}?${query.toString()}`;
+}
