@@ -5,7 +5,7 @@
  * the focus goes back to the button that opened it, or to `fallbackFocus` when that button is
  * gone (the row of a deleted record).
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
 
 const FOCUSABLE =
@@ -92,5 +92,28 @@ export function AdminModal({
         <div className="mt-4">{children}</div>
       </div>
     </div>
+  );
+}
+
+/** A modal's Annulla: closes it unchanged, and waits, as Esc does, while a call runs. */
+export function ModalCancelButton({
+  onCancel,
+  busy,
+  ref,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onCancel}
+      disabled={busy}
+      className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+    >
+      Annulla
+    </button>
   );
 }

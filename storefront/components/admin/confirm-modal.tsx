@@ -5,7 +5,7 @@
  * and while the call runs both buttons wait and Esc does not close.
  */
 import { useRef, type ReactNode } from 'react';
-import { AdminModal } from './admin-modal';
+import { AdminModal, ModalCancelButton } from './admin-modal';
 import { ErrorBanner } from './error-banner';
 
 export interface ConfirmModalProps {
@@ -48,15 +48,7 @@ export function ConfirmModal({
         {error ? <ErrorBanner message={error} onDismiss={onDismissError} /> : null}
         <p className="break-words text-slate-700">{children}</p>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            ref={cancelRef}
-            type="button"
-            onClick={onCancel}
-            disabled={busy}
-            className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-          >
-            Annulla
-          </button>
+          <ModalCancelButton ref={cancelRef} onCancel={onCancel} busy={busy} />
           <button
             type="button"
             onClick={onConfirm}

@@ -12,8 +12,8 @@ export function NotAuthorised({ email }: { email: string }) {
       </h1>
       <p className="mt-3 text-slate-700">
         L&apos;account <span className="font-semibold [overflow-wrap:anywhere]">{email}</span> non
-        ha i permessi di amministratore: la gestione dei subscription records è riservata allo staff
-        di supporto.
+        ha i permessi di amministratore: gli ordini e i subscription records sono riservati allo
+        staff di supporto.
       </p>
       <p className="mt-2 text-slate-700">
         Se pensi che sia un errore, chiedi l&apos;accesso al responsabile del sito.

@@ -14,7 +14,7 @@ import {
   type RecordFormErrors,
   type RecordFormValues,
 } from '@/lib/admin/validate-record-form';
-import { AdminModal } from './admin-modal';
+import { AdminModal, ModalCancelButton } from './admin-modal';
 import { ErrorBanner } from './error-banner';
 
 const FIELDS: Record<RecordField, { label: string; type: 'text' | 'email' }> = {
@@ -116,14 +116,7 @@ export function RecordFormModal({
           );
         })}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onCancel}
-            disabled={busy}
-            className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-          >
-            Annulla
-          </button>
+          <ModalCancelButton onCancel={onCancel} busy={busy} />
           <button
             type="submit"
             disabled={busy}

@@ -12,6 +12,7 @@ import {
   truncateText,
 } from '@/lib/admin/truncate-text';
 import { AdminDate } from './admin-date';
+import { AdminTable } from './admin-table';
 
 export interface RecordActions {
   onEdit: (record: SubscriptionRecord) => void;
@@ -55,42 +56,29 @@ export function RecordTable({
   ...actions
 }: RecordActions & { records: SubscriptionRecord[] }) {
   return (
-    <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 md:block">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
-          <tr>
-            {['ID', 'User ID', 'Email', 'Session ID', 'Stato', 'Data Creazione', 'Azioni'].map(
-              (column) => (
-                <th key={column} scope="col" className="px-4 py-3">
-                  {column}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {records.map((record) => (
-            <tr key={record.id} className="align-top hover:bg-slate-50">
-              <td className="px-4 py-3 font-mono text-slate-700">{record.id}</td>
-              <td className="px-4 py-3 font-mono">
-                <Truncated value={record.user_id} maxLength={TABLE_TRUNCATE_LENGTH} />
-              </td>
-              <td className="px-4 py-3 [overflow-wrap:anywhere]">{record.email}</td>
-              <td className="px-4 py-3 font-mono">
-                <Truncated value={record.session_id} maxLength={TABLE_TRUNCATE_LENGTH} />
-              </td>
-              <td className="px-4 py-3">{recordStatusText(record)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                <AdminDate iso={record.created_at} />
-              </td>
-              <td className="px-4 py-3">
-                <ActionButtons record={record} wrap={false} {...actions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      columns={['ID', 'User ID', 'Email', 'Session ID', 'Stato', 'Data Creazione', 'Azioni']}
+    >
+      {records.map((record) => (
+        <tr key={record.id} className="align-top hover:bg-slate-50">
+          <td className="px-4 py-3 font-mono text-slate-700">{record.id}</td>
+          <td className="px-4 py-3 font-mono">
+            <Truncated value={record.user_id} maxLength={TABLE_TRUNCATE_LENGTH} />
+          </td>
+          <td className="px-4 py-3 [overflow-wrap:anywhere]">{record.email}</td>
+          <td className="px-4 py-3 font-mono">
+            <Truncated value={record.session_id} maxLength={TABLE_TRUNCATE_LENGTH} />
+          </td>
+          <td className="px-4 py-3">{recordStatusText(record)}</td>
+          <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+            <AdminDate iso={record.created_at} />
+          </td>
+          <td className="px-4 py-3">
+            <ActionButtons record={record} wrap={false} {...actions} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

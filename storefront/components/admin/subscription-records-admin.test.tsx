@@ -1,12 +1,5 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
-import type {
-  CurrentUser,
-  SubscriptionRecord,
-  SubscriptionRecordPage,
-} from 'commerce-service/contract';
-import { useSession } from '@/components/auth/use-session';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { SubscriptionRecord, SubscriptionRecordPage } from 'commerce-service/contract';
 import {
   createSubscriptionRecord,
   deleteSubscriptionRecord,
@@ -14,6 +7,7 @@ import {
   updateSubscriptionRecord,
 } from '@/lib/commerce/api/subscription-records';
 import { CommerceError } from '@/lib/commerce/client';
+import { ADMIN, PARENT, deferred, renderAdminPage, signedInAs } from '@/test-support/admin-pages';
 import { SubscriptionRecordsAdmin } from './subscription-records-admin';
 
 jest.mock('@/lib/commerce/api/subscription-records', () => ({
@@ -32,9 +26,6 @@ const create = jest.mocked(createSubscriptionRecord);
 const update = jest.mocked(updateSubscriptionRecord);
 const remove = jest.mocked(deleteSubscriptionRecord);
 
-const ADMIN: CurrentUser = { id: 'a1', email: 'admin@example.com', name: null, isAdmin: true };
-const PARENT: CurrentUser = { id: 'p1', email: 'parent@example.com', name: null, isAdmin: false };
-
 const RECORD: SubscriptionRecord = {
   id: 7,
   user_id: 'user_abcdefghijklmnopqrstuvwxyz',
@@ -46,41 +37,13 @@ const RECORD: SubscriptionRecord = {
   cancelAtPeriodEnd: true,
 };
 
-function signedInAs(user: CurrentUser | null, pending = false) {
-  jest.mocked(useSession).mockReturnValue({
-    user,
-    pending,
-    refresh: jest.fn(),
-    logout: jest.fn(),
-  } as unknown as ReturnType<typeof useSession>);
-}
-
 /** The last page of a list: the server has no more. */
 const lastPage = (items: SubscriptionRecord[]): SubscriptionRecordPage => ({
   items,
   nextCursor: null,
 });
 
-/** A call the test finishes when it chooses, to look at the page while it runs. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-function renderAdmin() {
-  const user = userEvent.setup();
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SubscriptionRecordsAdmin />
-    </SWRConfig>,
-  );
-  return user;
-}
+const renderAdmin = () => renderAdminPage(<SubscriptionRecordsAdmin />);
 
 async function renderWithList(records: SubscriptionRecord[] = [RECORD]) {
   signedInAs(ADMIN);
@@ -189,6 +152,114 @@ describe('the list', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Errore nel recupero dei subscription records');
     await user.click(within(alert).getByRole('button', { name: 'Chiudi il messaggio di errore' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('search, pages and export', () => {
+  const OTHER: SubscriptionRecord = { ...RECORD, id: 6, email: 'other@example.com' };
+
+  it('searches on the server, says when nothing matches, and Mostra tutti lists everything again', async () => {
+    const user = await renderWithList([RECORD, OTHER]);
+    expect(fetchList).toHaveBeenLastCalledWith({ q: '', cursor: null });
+
+    fetchList.mockResolvedValue(lastPage([]));
+    const search = screen.getByRole('searchbox', { name: 'Cerca per email, User ID o Session ID' });
+    await user.type(search, '  nobody@example.com {Enter}');
+    expect(await screen.findByText('Nessun subscription record')).toBeVisible();
+    expect(
+      screen.getByText('Nessun subscription record corrisponde a "nobody@example.com".'),
+    ).toBeVisible();
+    expect(fetchList).toHaveBeenLastCalledWith({ q: 'nobody@example.com', cursor: null });
+    expect(screen.getByRole('heading', { name: 'Subscription Records (0)' })).toBeVisible();
+
+    fetchList.mockResolvedValue(lastPage([RECORD, OTHER]));
+    await user.click(screen.getByRole('button', { name: 'Mostra tutti' }));
+    expect(await screen.findByRole('heading', { name: 'Subscription Records (2)' })).toBeVisible();
+    expect(search).toHaveValue('');
+    expect(fetchList).toHaveBeenLastCalledWith({ q: '', cursor: null });
+    expect(screen.queryByRole('button', { name: 'Mostra tutti' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page with Carica altri, counts what is shown, and gives the focus to the heading after the last', async () => {
+    signedInAs(ADMIN);
+    fetchList.mockResolvedValueOnce({ items: [RECORD], nextCursor: 'cursor-2' });
+    const user = renderAdmin();
+    const more = await screen.findByRole('button', { name: 'Carica altri' });
+    expect(screen.getByRole('heading', { name: 'Subscription Records (1)' })).toBeVisible();
+
+    const next = deferred<SubscriptionRecordPage>();
+    fetchList.mockReturnValueOnce(next.promise);
+    await user.click(more);
+    expect(fetchList).toHaveBeenLastCalledWith({ q: '', cursor: 'cursor-2' });
+    expect(screen.getByRole('button', { name: 'Caricamento...' })).toBeDisabled();
+    await act(async () => next.resolve(lastPage([OTHER])));
+
+    const heading = screen.getByRole('heading', { name: 'Subscription Records (2)' });
+    expect(within(table()).getByText('other@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Carica altri' })).not.toBeInTheDocument();
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('2 subscription records mostrati')).toBeInTheDocument();
+  });
+
+  it('Aggiorna reloads every page shown, not only the first', async () => {
+    signedInAs(ADMIN);
+    fetchList.mockImplementation(async ({ cursor }) =>
+      cursor ? lastPage([OTHER]) : { items: [RECORD], nextCursor: 'cursor-2' },
+    );
+    const user = renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Carica altri' }));
+    await screen.findByRole('heading', { name: 'Subscription Records (2)' });
+    fetchList.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Aggiorna' }));
+    await waitFor(() => expect(fetchList).toHaveBeenCalledTimes(2));
+    expect(fetchList.mock.calls.map(([request]) => request.cursor)).toEqual([null, 'cursor-2']);
+  });
+
+  it('shows a failed Carica altri in the banner and keeps the button to try again', async () => {
+    signedInAs(ADMIN);
+    fetchList.mockResolvedValueOnce({ items: [RECORD], nextCursor: 'cursor-2' });
+    const user = renderAdmin();
+    fetchList.mockRejectedValueOnce(new CommerceError('failed', 500, null));
+    await user.click(await screen.findByRole('button', { name: 'Carica altri' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Errore nel recupero dei subscription records',
+    );
+    expect(screen.getByRole('heading', { name: 'Subscription Records (1)' })).toBeVisible();
+    fetchList.mockResolvedValueOnce(lastPage([OTHER]));
+    await user.click(screen.getByRole('button', { name: 'Carica altri' }));
+    expect(await screen.findByRole('heading', { name: 'Subscription Records (2)' })).toBeVisible();
+    // Only the missing page was asked for again.
+    expect(fetchList.mock.calls.map(([request]) => request.cursor)).toEqual([
+      null,
+      'cursor-2',
+      'cursor-2',
+    ]);
+  });
+
+  it('links the CSV export and marks its own section in the admin navigation', async () => {
+    await renderWithList();
+    expect(screen.getByRole('link', { name: 'Esporta CSV' })).toHaveAttribute(
+      'href',
+      '/api/subscription-records/export.csv',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Amministrazione' });
+    expect(within(nav).getByRole('link', { name: 'Subscription Records' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const orders = within(nav).getByRole('link', { name: 'Ordini' });
+    expect(orders).toHaveAttribute('href', '/admin/orders');
+    expect(orders).not.toHaveAttribute('aria-current');
+  });
+
+  it('goes to the login page when the API says the session has ended', async () => {
+    signedInAs(ADMIN);
+    fetchList.mockRejectedValue(new CommerceError('refused', 401, 'Accedi'));
+    renderAdmin();
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith('/login?redirect=/admin/subscriptions'),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

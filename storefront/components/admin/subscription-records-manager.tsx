@@ -17,6 +17,7 @@ import { ErrorBanner } from './error-banner';
 import { EmptyState, PagedList, RefreshButton } from './paged-list';
 import { RecordCards, RecordTable } from './record-list';
 import { RecordFormModal } from './record-form-modal';
+import { SuccessBanner } from './success-banner';
 import { useSubscriptionRecords } from './use-subscription-records';
 
 export const SUCCESS_BANNER_MS = 3000;
@@ -34,8 +35,7 @@ type Modal =
   | { kind: 'delete'; record: SubscriptionRecord };
 
 export function SubscriptionRecordsManager({ returnPath }: { returnPath: string }) {
-  const [q, setQ] = useState('');
-  const records = useSubscriptionRecords(q);
+  const records = useSubscriptionRecords();
   const [modal, setModal] = useState<Modal>({ kind: 'closed' });
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -115,17 +115,11 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
       <AdminSearchForm
         label="Cerca per email, User ID o Session ID"
         hint="Scrivi l'email, lo User ID o il Session ID completo: la ricerca trova solo corrispondenze esatte."
-        applied={q}
-        onSearch={setQ}
+        applied={records.q}
+        onSearch={records.search}
       />
 
-      <div aria-live="polite">
-        {success ? (
-          <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
-            {success}
-          </p>
-        ) : null}
-      </div>
+      <SuccessBanner message={success} />
       {records.error && !modalOpen ? (
         <ErrorBanner message={records.error} onDismiss={records.clearError} />
       ) : null}
@@ -146,8 +140,8 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
             <EmptyState
               title="Nessun subscription record"
               text={
-                q
-                  ? `Nessun subscription record corrisponde a "${q}".`
+                records.q
+                  ? `Nessun subscription record corrisponde a "${records.q}".`
                   : 'Non ci sono subscription records nel database.'
               }
             />

@@ -18,11 +18,10 @@ import { recordFailureMessage, type RecordOperation } from '@/lib/admin/record-f
 import { useAdminPages } from './use-admin-pages';
 
 /** Mounted behind the admin gate only, so no other visitor's browser asks for the list. */
-export function useSubscriptionRecords(q: string) {
+export function useSubscriptionRecords() {
   const [error, setError] = useState<string | null>(null);
   const pages = useAdminPages({
     path: SUBSCRIPTION_RECORDS_PATH,
-    q,
     fetchPage: fetchSubscriptionRecordPage,
     onError: (caught) => setError(recordFailureMessage(caught, 'list')),
   });

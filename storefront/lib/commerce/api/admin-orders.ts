@@ -8,7 +8,7 @@ import { callCommerce } from '../client';
 import adminOrderDetail from '../contract-schemas/admin-order-detail.json';
 import adminOrderPage from '../contract-schemas/admin-order-page.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
-import { adminPagePath, type AdminPageRequest } from './admin-page';
+import { adminPageFetcher } from './admin-page';
 import { messageAnswer } from './message-answer';
 
 export const ADMIN_ORDERS_PATH = '/api/admin/orders';
@@ -19,15 +19,10 @@ export const adminOrderPath = (orderId: string) =>
 const detailAnswer = jsonSchemaAnswer<AdminOrderDetail>(adminOrderDetail);
 
 /** One page of the orders a search finds (all of them for an empty search), newest first. */
-export const fetchAdminOrderPage = (request: AdminPageRequest) =>
-  callCommerce(
-    {
-      path: adminPagePath(ADMIN_ORDERS_PATH, request),
-      answer: jsonSchemaAnswer<AdminOrderPage>(adminOrderPage),
-      failureField: 'error',
-    },
-    { init: { cache: 'no-store' } },
-  );
+export const fetchAdminOrderPage = adminPageFetcher(
+  ADMIN_ORDERS_PATH,
+  jsonSchemaAnswer<AdminOrderPage>(adminOrderPage),
+);
 
 export const fetchAdminOrder = (orderId: string) =>
   callCommerce(

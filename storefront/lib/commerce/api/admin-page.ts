@@ -1,8 +1,9 @@
 /**
- * The address of one page of a searched, paged admin list (docs/product.md#api): `?q=&limit=&cursor=`.
- * The limit is always sent, since a call with no parameter at all gets the records API's plain
- * array (the spec's answer) instead of a page.
+ * One page of a searched, paged admin list (docs/product.md#api): `?q=&limit=&cursor=`. The limit
+ * is always sent, since a call with no parameter at all gets the records API's plain array (the
+ * spec's answer) instead of a page.
  */
+import { callCommerce, type AnswerSchema } from '../client';
 
 /** Items per page: the API's own default, written here so that pages do not import zod with it. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -21,3 +22,12 @@ export function adminPagePath(path: string, { q, cursor }: AdminPageRequest): st
   if (cursor) query.set('cursor', cursor);
   return `${path}?${query.toString()}`;
 }
+
+/** The call that fetches one page of the list at `path`, checked with `answer`. */
+export const adminPageFetcher =
+  <Page>(path: string, answer: AnswerSchema<Page>) =>
+  (request: AdminPageRequest) =>
+    callCommerce(
+      { path: adminPagePath(path, request), answer, failureField: 'error' },
+      { init: { cache: 'no-store' } },
+    );

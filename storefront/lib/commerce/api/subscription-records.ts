@@ -11,7 +11,7 @@ import { callCommerce } from '../client';
 import subscriptionRecord from '../contract-schemas/subscription-record.json';
 import subscriptionRecordPage from '../contract-schemas/subscription-record-page.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
-import { adminPagePath, type AdminPageRequest } from './admin-page';
+import { adminPageFetcher } from './admin-page';
 
 export const SUBSCRIPTION_RECORDS_PATH = '/api/subscription-records';
 
@@ -22,15 +22,10 @@ const recordAnswer = jsonSchemaAnswer<SubscriptionRecord>(subscriptionRecord);
 const recordPath = (id: number) => `${SUBSCRIPTION_RECORDS_PATH}/${encodeURIComponent(id)}`;
 
 /** One page of the records a search finds, newest first. */
-export const fetchSubscriptionRecordPage = (request: AdminPageRequest) =>
-  callCommerce(
-    {
-      path: adminPagePath(SUBSCRIPTION_RECORDS_PATH, request),
-      answer: jsonSchemaAnswer<SubscriptionRecordPage>(subscriptionRecordPage),
-      failureField: 'error',
-    },
-    { init: { cache: 'no-store' } },
-  );
+export const fetchSubscriptionRecordPage = adminPageFetcher(
+  SUBSCRIPTION_RECORDS_PATH,
+  jsonSchemaAnswer<SubscriptionRecordPage>(subscriptionRecordPage),
+);
 
 const change = (method: 'POST' | 'PUT' | 'DELETE', path: string, input?: SubscriptionRecordInput) =>
   callCommerce({ path, method, body: input, answer: recordAnswer, failureField: 'error' });

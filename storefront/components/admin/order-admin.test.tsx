@@ -1,0 +1,258 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { AdminOrderDetail } from 'commerce-service/contract';
+import {
+  fetchAdminOrder,
+  resendOrderLinks,
+  restoreOrderAccess,
+  revokeOrderAccess,
+} from '@/lib/commerce/api/admin-orders';
+import { CommerceError } from '@/lib/commerce/client';
+import { ORDER, REVOKE_ENTRY, orderDetail } from '@/test-support/admin-orders';
+import { ADMIN, deferred, renderAdminPage, signedInAs } from '@/test-support/admin-pages';
+import { OrderAdmin } from './order-admin';
+import { ACCESS_MESSAGES } from './order-view';
+
+jest.mock('@/lib/commerce/api/admin-orders', () => ({
+  ...jest.requireActual('@/lib/commerce/api/admin-orders'),
+  fetchAdminOrder: jest.fn(),
+  resendOrderLinks: jest.fn(),
+  revokeOrderAccess: jest.fn(),
+  restoreOrderAccess: jest.fn(),
+}));
+jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
+const replace = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ replace, push: jest.fn() }) }));
+
+const fetchOrder = jest.mocked(fetchAdminOrder);
+const resend = jest.mocked(resendOrderLinks);
+const revoke = jest.mocked(revokeOrderAccess);
+const restore = jest.mocked(restoreOrderAccess);
+
+const RESEND_ENTRY = {
+  id: 'aud_1',
+  at: '2026-11-22T08:00:00.000Z',
+  actor: 'support@example.com',
+  action: 'order.resend' as const,
+  before: null,
+  after: { to: ORDER.email, files: 2 },
+};
+
+async function renderOrder(detail: AdminOrderDetail = orderDetail({}, [RESEND_ENTRY])) {
+  signedInAs(ADMIN);
+  fetchOrder.mockResolvedValue(detail);
+  const user = renderAdminPage(<OrderAdmin orderId={ORDER.orderId} />);
+  await screen.findByRole('heading', { name: `Ordine ${ORDER.orderId}` });
+  return user;
+}
+
+const actions = () => screen.getByRole('region', { name: 'Azioni' });
+const auditEntries = () =>
+  within(screen.getByRole('list', { name: "Azioni sull'ordine, dalla più recente" })).getAllByRole(
+    'listitem',
+  );
+
+beforeEach(() => {
+  jest.clearAllMocks();
+});
+
+describe('the order view', () => {
+  it('shows the order, its files and its audit trail in Italian', async () => {
+    await renderOrder();
+    expect(fetchOrder).toHaveBeenCalledWith(ORDER.orderId);
+    const details = screen.getByRole('region', { name: 'Dettagli' });
+    expect(details).toHaveTextContent(`ID sessione${ORDER.checkoutSessionId}`);
+    expect(details).toHaveTextContent('Subtotale$47.98');
+    expect(details).toHaveTextContent('Sconto−$4.80');
+    expect(details).not.toHaveTextContent('Tasse');
+    expect(details).toHaveTextContent('Totale$43.18');
+    expect(details).toHaveTextContent('StatoPagato');
+    const files = screen.getByRole('region', { name: 'File e download' });
+    expect(files).toHaveTextContent(/ABA for Parents eBook \(PDF\)2 download, ultimo/);
+    expect(files).toHaveTextContent('ABA Case Studies Audiobook (MP3)0 download, mai scaricato');
+
+    const [entry] = auditEntries();
+    expect(entry).toHaveTextContent('Amministratoresupport@example.com');
+    expect(entry).toHaveTextContent('AzioneLink di download reinviati');
+    expect(entry).toHaveTextContent('— → diventa destinatario: buyer@example.com, file: 2');
+
+    const nav = screen.getByRole('navigation', { name: 'Amministrazione' });
+    expect(within(nav).getByRole('link', { name: 'Ordini' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: '← Torna agli ordini' })).toHaveAttribute(
+      'href',
+      '/admin/orders',
+    );
+  });
+
+  it('says when the order has no action recorded yet', async () => {
+    await renderOrder(orderDetail());
+    expect(screen.getByText('Nessuna azione registrata su questo ordine.')).toBeVisible();
+  });
+
+  it('says an unknown order was not found, in the service’s words', async () => {
+    signedInAs(ADMIN);
+    fetchOrder.mockRejectedValue(new CommerceError('refused', 404, 'Nessun ordine con questo id'));
+    renderAdminPage(<OrderAdmin orderId="ord_unknown" />);
+    expect(await screen.findByRole('heading', { name: 'Ordine non trovato' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Nessun ordine con questo id');
+    expect(screen.queryByRole('button', { name: 'Riprova' })).not.toBeInTheDocument();
+  });
+
+  it('offers Riprova when the order could not be loaded', async () => {
+    signedInAs(ADMIN);
+    fetchOrder.mockRejectedValueOnce(new CommerceError('no-answer', null, null));
+    const user = renderAdminPage(<OrderAdmin orderId={ORDER.orderId} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Errore nel recupero dell'ordine");
+    fetchOrder.mockResolvedValueOnce(orderDetail());
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByRole('heading', { name: `Ordine ${ORDER.orderId}` })).toBeVisible();
+  });
+
+  it('signs in again on 401, coming back to this order', async () => {
+    signedInAs(ADMIN);
+    fetchOrder.mockRejectedValue(new CommerceError('refused', 401, 'Accedi'));
+    renderAdminPage(<OrderAdmin orderId={ORDER.orderId} />);
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith(`/login?redirect=/admin/orders/${ORDER.orderId}`),
+    );
+  });
+});
+
+describe('the actions', () => {
+  it('Reinvia i link waits while it runs, then announces the service’s message', async () => {
+    const user = await renderOrder();
+    const sending = deferred<string>();
+    resend.mockReturnValue(sending.promise);
+    await user.click(within(actions()).getByRole('button', { name: 'Reinvia i link' }));
+    expect(resend).toHaveBeenCalledWith(ORDER.orderId);
+    expect(within(actions()).getByRole('button', { name: 'Invio in corso...' })).toBeDisabled();
+    expect(within(actions()).getByRole('button', { name: 'Revoca accesso' })).toBeDisabled();
+    await act(async () => sending.resolve('Link di download inviati a buyer@example.com.'));
+    const announced = screen.getByText('Link di download inviati a buyer@example.com.');
+    expect(announced.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(within(actions()).getByRole('button', { name: 'Reinvia i link' })).toBeEnabled();
+  });
+
+  it('shows a refused resend (409) in the red banner and loads the order again', async () => {
+    const user = await renderOrder();
+    resend.mockRejectedValue(
+      new CommerceError('refused', 409, "L'accesso a questo ordine è revocato."),
+    );
+    fetchOrder.mockResolvedValue(orderDetail({ access: 'revoked' }, [REVOKE_ENTRY]));
+    await user.click(screen.getByRole('button', { name: 'Reinvia i link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "L'accesso a questo ordine è revocato.",
+    );
+    expect(
+      await within(actions()).findByRole('button', { name: 'Ripristina accesso' }),
+    ).toBeVisible();
+    expect(fetchOrder).toHaveBeenCalledTimes(2);
+  });
+
+  it('Revoca accesso asks first, with the focus on Annulla, and Esc or Annulla changes nothing', async () => {
+    const user = await renderOrder();
+    const button = within(actions()).getByRole('button', { name: 'Revoca accesso' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Revoca accesso' });
+    expect(dialog).toHaveTextContent(
+      `Revocare l'accesso ai download dell'ordine ${ORDER.orderId} di ${ORDER.email}?`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveFocus());
+    await user.click(button);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annulla' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(revoke).not.toHaveBeenCalled();
+  });
+
+  it('revokes after the confirmation: the status, the trail and the button change, and the focus stays on it', async () => {
+    const user = await renderOrder();
+    const revoking = deferred<AdminOrderDetail>();
+    revoke.mockReturnValue(revoking.promise);
+    await user.click(within(actions()).getByRole('button', { name: 'Revoca accesso' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoca accesso' }));
+    expect(revoke).toHaveBeenCalledWith(ORDER.orderId);
+    expect(within(dialog).getByRole('button', { name: 'Revocando...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await act(async () =>
+      revoking.resolve(orderDetail({ access: 'revoked' }, [REVOKE_ENTRY, RESEND_ENTRY])),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText(ACCESS_MESSAGES.revoke)).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent(
+      'StatoPagatoAccesso revocato',
+    );
+    const [newest] = auditEntries();
+    expect(newest).toHaveTextContent('AzioneAccesso revocato');
+    expect(newest).toHaveTextContent('accesso: attivo → diventa accesso: revocato');
+    expect(newest).toHaveTextContent('Amministratoreadmin@example.com');
+    await waitFor(() =>
+      expect(within(actions()).getByRole('button', { name: 'Ripristina accesso' })).toHaveFocus(),
+    );
+    // The view shows what the answer said: nothing was asked again.
+    expect(fetchOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the confirmation open with the service’s refusal of a revoke', async () => {
+    const user = await renderOrder();
+    revoke.mockRejectedValue(new CommerceError('refused', 409, "L'accesso è già revocato."));
+    await user.click(within(actions()).getByRole('button', { name: 'Revoca accesso' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoca accesso' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("L'accesso è già revocato.");
+    expect(within(dialog).getByRole('button', { name: 'Revoca accesso' })).toBeEnabled();
+  });
+
+  it('Ripristina accesso restores at once and says so', async () => {
+    const user = await renderOrder(orderDetail({ access: 'revoked' }, [REVOKE_ENTRY]));
+    const restoring = deferred<AdminOrderDetail>();
+    restore.mockReturnValue(restoring.promise);
+    await user.click(within(actions()).getByRole('button', { name: 'Ripristina accesso' }));
+    expect(restore).toHaveBeenCalledWith(ORDER.orderId);
+    expect(
+      within(actions()).getByRole('button', { name: 'Ripristino in corso...' }),
+    ).toBeDisabled();
+    expect(within(actions()).getByRole('button', { name: 'Reinvia i link' })).toBeDisabled();
+    await act(async () =>
+      restoring.resolve(
+        orderDetail({}, [
+          {
+            ...REVOKE_ENTRY,
+            id: 'aud_3',
+            action: 'order.restore',
+            before: REVOKE_ENTRY.after,
+            after: REVOKE_ENTRY.before,
+          },
+          REVOKE_ENTRY,
+        ]),
+      ),
+    );
+    expect(screen.getByText(ACCESS_MESSAGES.restore)).toBeVisible();
+    expect(within(actions()).getByRole('button', { name: 'Revoca accesso' })).toBeEnabled();
+    expect(auditEntries()[0]).toHaveTextContent('AzioneAccesso ripristinato');
+  });
+
+  it('offers no restore for an order whose access a refund revoked', async () => {
+    await renderOrder(orderDetail({ status: 'refunded', access: 'revoked' }));
+    expect(within(actions()).queryByRole('button', { name: /accesso/ })).not.toBeInTheDocument();
+    expect(actions()).toHaveTextContent(
+      "L'accesso è stato revocato dal rimborso: non si ripristina da qui.",
+    );
+    expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent('StatoRimborsato');
+  });
+
+  it('shows the not-authorised view when an action is refused with 403', async () => {
+    const user = await renderOrder();
+    resend.mockRejectedValue(new CommerceError('refused', 403, 'Non sei un amministratore'));
+    await user.click(screen.getByRole('button', { name: 'Reinvia i link' }));
+    expect(await screen.findByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
+  });
+});

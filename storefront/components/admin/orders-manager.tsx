@@ -1,0 +1,88 @@
+'use client';
+/**
+ * The support console's orders (docs/product.md#admin-orders, #states): every order newest first,
+ * or those an e-mail, an order id or a checkout session id finds, page by page, with the loading,
+ * empty and error states. The API's 401 and 403 are the last word on access.
+ */
+import { useState } from 'react';
+import { ADMIN_ORDERS_PATH, fetchAdminOrderPage } from '@/lib/commerce/api/admin-orders';
+import { orderFailureMessage } from '@/lib/admin/order-failure';
+import { AccessRefused } from './access-refused';
+import { AdminSearchForm } from './admin-search-form';
+import { ErrorBanner } from './error-banner';
+import { OrderCards, OrderTable } from './order-list';
+import { EmptyState, PagedList, RefreshButton } from './paged-list';
+import { useAdminPages } from './use-admin-pages';
+
+/** What the live region says once the orders are shown. */
+function ordersSummary(count: number, q: string): string {
+  const orders = count === 1 ? '1 ordine' : `${count} ordini`;
+  if (q) return `${orders} ${count === 1 ? 'trovato' : 'trovati'} per "${q}"`;
+  return `${orders} ${count === 1 ? 'mostrato' : 'mostrati'}`;
+}
+
+export function OrdersManager({ returnPath }: { returnPath: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const orders = useAdminPages({
+    path: ADMIN_ORDERS_PATH,
+    fetchPage: fetchAdminOrderPage,
+    onError: (caught) => setError(orderFailureMessage(caught, 'list')),
+  });
+
+  if (orders.denied) return <AccessRefused status={orders.denied} returnPath={returnPath} />;
+
+  const count = orders.items.length;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-3xl font-bold text-slate-900">Gestione Ordini</h1>
+        <RefreshButton
+          refreshing={orders.refreshing}
+          onRefresh={() => {
+            setError(null);
+            void orders.reload();
+          }}
+        />
+      </div>
+
+      <AdminSearchForm
+        label="Cerca per email, ID ordine o ID sessione"
+        hint="Scrivi l'email, l'ID ordine (ord_…) o l'ID sessione (cs_…) completo: la ricerca trova solo corrispondenze esatte."
+        applied={orders.q}
+        onSearch={(q) => {
+          setError(null);
+          orders.search(q);
+        }}
+      />
+
+      {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} /> : null}
+
+      <PagedList
+        title={`Ordini (${count})`}
+        summary={ordersSummary(count, orders.q)}
+        loading={orders.loading}
+        loadingLabel="Caricamento ordini..."
+        failed={orders.failed}
+        failedText='Non è stato possibile caricare gli ordini. Usa "Aggiorna" per riprovare.'
+        empty={
+          count > 0 ? null : (
+            <EmptyState
+              title="Nessun ordine trovato"
+              text={
+                orders.q
+                  ? `Nessun ordine corrisponde a "${orders.q}".`
+                  : 'Non ci sono ancora ordini.'
+              }
+            />
+          )
+        }
+        hasMore={orders.hasMore}
+        loadingMore={orders.loadingMore}
+        onLoadMore={() => void orders.loadMore()}
+      >
+        <OrderTable orders={orders.items} />
+        <OrderCards orders={orders.items} />
+      </PagedList>
+    </div>
+  );
+}
