@@ -78,6 +78,42 @@ describe('forwardRequest', () => {
     }
   });
 
+  it('streams a CSV export back with its type and file name, the first rows before the last is written', async () => {
+    let finish: () => void = () => undefined;
+    const lastRowsWritten = new Promise<void>((resolve) => (finish = resolve));
+    const service = await startService((_request, _body, response) => {
+      response.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="subscription-records-2026-11-21.csv"',
+      });
+      response.write('id,email\n1,first@example.com\n');
+      void lastRowsWritten.then(() => response.end('2,last@example.com\n'));
+    });
+    try {
+      const answer = await forwardRequest(
+        new Request('http://shop.test/api/subscription-records/export.csv'),
+        new URL('/api/subscription-records/export.csv', service.url),
+        unavailable,
+      );
+      expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(answer.headers.get('content-disposition')).toBe(
+        'attachment; filename="subscription-records-2026-11-21.csv"',
+      );
+      const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      const first = await reader.read();
+      expect(decoder.decode(first.value)).toBe('id,email\n1,first@example.com\n');
+      finish();
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        rest += decoder.decode(chunk.value);
+      expect(rest).toBe('2,last@example.com\n');
+    } finally {
+      finish();
+      await service.close();
+    }
+  });
+
   it('hands a redirect back instead of following it', async () => {
     const service = await startService((_request, _body, response) => {
       response.writeHead(303, { location: 'http://shop.test/checkout/success?sessionId=cs_1' });

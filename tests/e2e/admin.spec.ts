@@ -1,36 +1,16 @@
 /**
  * The support staff's area, /admin/subscriptions: the gate (login, not authorised), and an
  * administrator creating, editing and deleting a subscription record, on desktop and phone.
- * The sign-in code e-mail is rate limited per address and per IP, so each account signs in
- * once per run and its cookies are reused by the other project's tests.
+ * Each account signs in by code once per run (../support/admin-sign-in.ts).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { existsSync, statSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, NOT_ADMIN_EMAIL, savedSignIn, signInOnce } from '../support/admin-sign-in.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { signInByCode } from '../support/sign-in.js';
 
 const ADMIN_PAGE = '/admin/subscriptions';
-/** The test stack's only administrator (ADMIN_EMAILS' default). */
-const ADMIN_EMAIL = 'admin@example.com';
-const NOT_ADMIN_EMAIL = 'support.not.admin@example.com';
 /** The commerce service refuses the same address a new code within a minute. */
 const CODE_RESEND_MS = 61_000;
-
-const savedSignIn = (email: string) =>
-  path.join(process.env.E2E_DATA_DIR ?? '', `admin-spec-sign-in-${email}.json`);
-
-/** Signs the page's context in as `email`: by e-mail code the first time, from the saved cookies after. */
-async function signIn(page: Page, context: BrowserContext, email: string) {
-  const saved = savedSignIn(email);
-  if (existsSync(saved)) {
-    await context.addCookies(JSON.parse(readFileSync(saved, 'utf8')).cookies);
-    return;
-  }
-  await signInByCode(page, email);
-  await page.waitForURL((url) => url.pathname === '/');
-  await context.storageState({ path: saved });
-}
 
 test('a visitor who is not signed in goes to the login page, and Back does not return to the admin page', async ({
   page,
@@ -54,7 +34,7 @@ test('a signed-in account that is not an administrator sees the not-authorised v
   page,
   context,
 }) => {
-  await signIn(page, context, NOT_ADMIN_EMAIL);
+  await signInOnce(page, context, NOT_ADMIN_EMAIL);
   await page.goto(ADMIN_PAGE);
   await expect(page.getByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(NOT_ADMIN_EMAIL);
@@ -95,7 +75,7 @@ test.describe('an administrator', () => {
     const email = `member.${device}@example.com`;
     const changedEmail = `changed.${device}@example.com`;
 
-    await signIn(page, context, ADMIN_EMAIL);
+    await signInOnce(page, context, ADMIN_EMAIL);
     await page.goto(ADMIN_PAGE);
     await expect(page.getByRole('main')).toHaveAttribute('lang', 'it');
     await expect(
@@ -108,14 +88,15 @@ test.describe('an administrator', () => {
     await expectNoSeriousAxeViolations(page);
 
     // Aggiorna reloads the list and says so while it runs.
-    await page.route('**/api/subscription-records', async (route) => {
+    // The page asks for the list's first page (`?limit=`).
+    await page.route('**/api/subscription-records?*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
     await page.getByRole('button', { name: 'Aggiorna' }).click();
     await expect(page.getByRole('button', { name: 'Aggiornamento...' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Aggiorna' })).toBeEnabled();
-    await page.unroute('**/api/subscription-records');
+    await page.unroute('**/api/subscription-records?*');
 
     // Create: Esc closes and gives the focus back; the form's messages; then a valid record.
     const newButton = page.getByRole('button', { name: 'Nuovo Subscription Record' });
@@ -209,7 +190,7 @@ test.describe('an administrator', () => {
     const sessionId = `cs_e2e_italian_${device}`;
     const first = `first.italian.${device}@example.com`;
     const second = `second.italian.${device}@example.com`;
-    await signIn(page, context, ADMIN_EMAIL);
+    await signInOnce(page, context, ADMIN_EMAIL);
     await page.goto(ADMIN_PAGE);
     await expect(page.getByText('Caricamento subscription records...')).toHaveCount(0);
 
