@@ -145,7 +145,8 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
   async function run(
     action: Action,
     call: () => Promise<string>,
-    focusAfter: RefObject<HTMLElement | null>,
+    /** Null while the confirmation is open: the modal keeps the focus, and returns it. */
+    focusAfter: RefObject<HTMLElement | null> | null,
   ) {
     setRunning(action);
     setError(null);
@@ -164,7 +165,7 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
       if (caught instanceof CommerceError && caught.status === 409) void mutate();
     } finally {
       setRunning(null);
-      keepFocus(focusAfter);
+      if (focusAfter) keepFocus(focusAfter);
     }
   }
 
@@ -178,7 +179,7 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
         await mutate(changed, { revalidate: false });
         return ACCESS_MESSAGES[action];
       },
-      accessRef,
+      action === 'revoke' ? null : accessRef,
     );
 
   const revoked = order.access === 'revoked';
