@@ -130,7 +130,9 @@ test('an administrator finds a purchase by e-mail and by session id, revokes, re
 
   // Resending is refused while the access is revoked, in the service's words.
   await actions.getByRole('button', { name: 'Reinvia i link' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    "L'accesso ai download di questo ordine è revocato: ripristinalo prima di reinviare i link",
+  );
   await page.getByRole('button', { name: 'Chiudi il messaggio di errore' }).click();
 
   // Restore, from the keyboard: the link works again.
@@ -178,10 +180,15 @@ test('the records page searches on the server, pages, and exports every record a
   const email = `console.member.${device}@example.com`;
   const sessionId = `cs_console_${device}_0123456789`;
   await signInOnce(page, context, ADMIN_EMAIL);
-  const created = await page.request.post('/api/subscription-records', {
-    data: { user_id: `console-user-${device}`, email, session_id: sessionId },
-  });
-  expect(created.status()).toBe(201);
+  for (const [userId, address, session] of [
+    [`console-user-${device}`, email, sessionId],
+    [`console-other-${device}`, `console.other.${device}@example.com`, `${sessionId}_other`],
+  ]) {
+    const created = await page.request.post('/api/subscription-records', {
+      data: { user_id: userId, email: address, session_id: session },
+    });
+    expect(created.status()).toBe(201);
+  }
 
   // The API: a page with limit, the spec's plain array without any parameter.
   const page1 = await page.request.get('/api/subscription-records?limit=1');

@@ -121,18 +121,21 @@ describe('the order view', () => {
 });
 
 describe('the actions', () => {
-  it('Reinvia i link waits while it runs, then announces the service’s message', async () => {
-    const user = await renderOrder();
+  it('Reinvia i link waits while it runs, then announces the service’s message and shows the new trail entry', async () => {
+    const user = await renderOrder(orderDetail());
     const sending = deferred<string>();
     resend.mockReturnValue(sending.promise);
     await user.click(within(actions()).getByRole('button', { name: 'Reinvia i link' }));
     expect(resend).toHaveBeenCalledWith(ORDER.orderId);
     expect(within(actions()).getByRole('button', { name: 'Invio in corso...' })).toBeDisabled();
     expect(within(actions()).getByRole('button', { name: 'Revoca accesso' })).toBeDisabled();
+    fetchOrder.mockResolvedValue(orderDetail({}, [RESEND_ENTRY]));
     await act(async () => sending.resolve('Link di download inviati a buyer@example.com.'));
     const announced = screen.getByText('Link di download inviati a buyer@example.com.');
     expect(announced.closest('[aria-live="polite"]')).not.toBeNull();
     expect(within(actions()).getByRole('button', { name: 'Reinvia i link' })).toBeEnabled();
+    await waitFor(() => expect(auditEntries()).toHaveLength(1));
+    expect(auditEntries()[0]).toHaveTextContent('AzioneLink di download reinviati');
   });
 
   it('shows a refused resend (409) in the red banner and loads the order again', async () => {

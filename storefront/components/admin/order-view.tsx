@@ -213,7 +213,18 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
           <button
             ref={resendRef}
             type="button"
-            onClick={() => void run('resend', () => resendOrderLinks(orderId), resendRef)}
+            onClick={() =>
+              void run(
+                'resend',
+                async () => {
+                  const message = await resendOrderLinks(orderId);
+                  // The answer is only the message: the new trail entry and counts come with the order.
+                  void mutate();
+                  return message;
+                },
+                resendRef,
+              )
+            }
             disabled={running !== null}
             className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
           >
