@@ -467,6 +467,8 @@ test.describe('security headers', () => {
     '/auth/callback',
     '/account',
     '/admin/subscriptions',
+    '/admin/orders',
+    '/admin/orders/ord_0',
     '/checkout/success',
     '/checkout/cancel',
     '/checkout/error',
@@ -626,6 +628,7 @@ test.describe('the content security policy in the browser', () => {
       '/thank-you/ebook-aba-for-parents',
       '/thank-you/aba-for-parents',
       '/admin/subscriptions',
+      '/admin/orders',
     ];
     for (const path of pages) await visit(page, path);
     expect(violations).toEqual([]);
