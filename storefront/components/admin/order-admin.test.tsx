@@ -91,14 +91,20 @@ describe('the order view', () => {
     expect(screen.getByText('Nessuna azione registrata su questo ordine.')).toBeVisible();
   });
 
-  it('says an unknown order was not found, in the service’s words', async () => {
-    signedInAs(ADMIN);
-    fetchOrder.mockRejectedValue(new CommerceError('refused', 404, 'Nessun ordine con questo id'));
-    renderAdminPage(<OrderAdmin orderId="ord_unknown" />);
-    expect(await screen.findByRole('heading', { name: 'Ordine non trovato' })).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Nessun ordine con questo id');
-    expect(screen.queryByRole('button', { name: 'Riprova' })).not.toBeInTheDocument();
-  });
+  it.each([
+    [404, 'ord_unknown', 'Nessun ordine con questo id'],
+    [400, 'not-an-order', 'non è l’id di un ordine'],
+  ])(
+    'says an order answered %i was not found, in the service’s words',
+    async (status, id, text) => {
+      signedInAs(ADMIN);
+      fetchOrder.mockRejectedValue(new CommerceError('refused', status, text));
+      renderAdminPage(<OrderAdmin orderId={id} />);
+      expect(await screen.findByRole('heading', { name: 'Ordine non trovato' })).toBeVisible();
+      expect(screen.getByRole('alert')).toHaveTextContent(text);
+      expect(screen.queryByRole('button', { name: 'Riprova' })).not.toBeInTheDocument();
+    },
+  );
 
   it('offers Riprova when the order could not be loaded', async () => {
     signedInAs(ADMIN);

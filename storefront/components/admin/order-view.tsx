@@ -116,7 +116,9 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
 
   if (isLoading) return <AdminSpinner label="Caricamento ordine..." />;
   if (!order) {
-    const notFound = loadError instanceof CommerceError && loadError.status === 404;
+    // An address whose id is not even an order id's (400) names no order either.
+    const notFound =
+      loadError instanceof CommerceError && (loadError.status === 404 || loadError.status === 400);
     return (
       <div className="space-y-4">
         {back}
