@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './plugins/config.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(membershipRoutes, { deps });
   await app.register(downloadRoutes, { deps });
   await app.register(subscriptionRoutes, { deps });
+  await app.register(adminOrderRoutes, { deps });
   await app.register(formRoutes, { deps });
   await app.register(authRoutes, { deps });
   return app;

@@ -106,6 +106,20 @@ export interface MembershipTable {
   updated_at: string;
 }
 
+/** An administrator's action (docs/product.md#audit-trail). */
+export interface AdminActionTable {
+  id: string;
+  at: string;
+  /** The administrator's e-mail address. */
+  actor: string;
+  action: string;
+  subject_type: 'order' | 'record';
+  subject_id: string;
+  /** JSON of the fields the action touched, or null. */
+  before_state: string | null;
+  after_state: string | null;
+}
+
 export interface WebhookEventTable {
   id: string;
   type: string;
@@ -158,6 +172,7 @@ export interface Database {
   entitlements: EntitlementTable;
   subscription_records: SubscriptionRecordTable;
   memberships: MembershipTable;
+  admin_actions: AdminActionTable;
   webhook_events: WebhookEventTable;
   mail_outbox: MailOutboxTable;
   contact_submissions: ContactSubmissionTable;

@@ -24,6 +24,8 @@ declare module 'fastify' {
     currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
     /** Refuses anyone but an administrator; an `onRequest` hook, or awaited in a handler. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** The administrator's e-mail, for the audit trail; refuses anyone else, as requireAdmin. */
+    adminEmail: (request: FastifyRequest) => Promise<string>;
   }
 }
 
@@ -72,10 +74,15 @@ export const authPlugin = fp(async (app) => {
     return user;
   });
 
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+  async function adminEmail(request: FastifyRequest): Promise<string> {
     const user = await app.currentUser(request);
     const texts = failureTexts(request);
     if (!user) throw new NotSignedInError(texts.signInAsAdmin);
     if (!user.isAdmin) throw new NotAllowedError(texts.notAdmin);
+    return user.email;
+  }
+  app.decorate('adminEmail', adminEmail);
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await adminEmail(request);
   });
 });

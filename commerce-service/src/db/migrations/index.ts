@@ -8,6 +8,7 @@ import * as ordersAndFulfilment from './0002-orders-and-fulfilment.ts';
 import * as signInCodeRequests from './0003-sign-in-code-requests.ts';
 import * as readinessProbe from './0004-readiness-probe.ts';
 import * as chargedAmountsAndMemberships from './0005-charged-amounts-and-memberships.ts';
+import * as supportConsole from './0006-support-console.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-sign-in-code-requests': signInCodeRequests,
   '0004-readiness-probe': readinessProbe,
   '0005-charged-amounts-and-memberships': chargedAmountsAndMemberships,
+  '0006-support-console': supportConsole,
 };
 
 export const migrationProvider: MigrationProvider = {

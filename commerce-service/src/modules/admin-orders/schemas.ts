@@ -54,5 +54,9 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 export const adminOrderParamsSchema = z.object({
-  orderId: z.string().min(1).max(64).regex(/^ord_[a-z0-9]+$/, 'non è l’id di un ordine'),
+  orderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^ord_[a-z0-9]+$/, 'non è l’id di un ordine'),
 });

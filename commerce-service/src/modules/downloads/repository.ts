@@ -3,8 +3,15 @@ import type { Database, EntitlementTable } from '../../db/schema.ts';
 
 export type EntitlementRow = EntitlementTable;
 
+/** An entitlement, and whether its order was refunded (which says why it may be revoked). */
 export function findEntitlement(db: Kysely<Database>, id: string) {
-  return db.selectFrom('entitlements').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .selectAll('entitlements')
+    .select('orders.status as order_status')
+    .where('entitlements.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The buyer's address and order reference, for the PDF stamp. */

@@ -183,8 +183,11 @@ export async function openDownload(
     throw new NotAllowedError(NOT_VALID);
   }
   if (entitlement.revoked_at) {
+    // Revoked by a refund, or by support (docs/product.md#support-console).
     throw new NotAllowedError(
-      'This purchase has been refunded, so its downloads are no longer available.',
+      entitlement.order_status === 'refunded'
+        ? 'This purchase has been refunded, so its downloads are no longer available.'
+        : 'The downloads of this purchase have been suspended. Please write to support.',
     );
   }
   const file = describeFile(entitlement.file_key, books);

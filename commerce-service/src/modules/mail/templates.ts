@@ -93,14 +93,19 @@ export function downloadLinksMail(input: {
   links: DownloadLinkItem[];
   linkValidDays: number;
   supportEmail: string;
+  /** The order the links are for, when support resends one order's links. */
+  orderReference?: string;
 }): RenderedMail {
   const links = linkList(input.links);
+  const intro = input.orderReference
+    ? `Here are fresh links for your order ${input.orderReference}:`
+    : 'Here are fresh links for everything you bought with this e-mail address:';
   return {
     subject: 'Your ABA Parent Guides download links',
-    text: `Here are fresh links for everything you bought with this e-mail address:\n\n${links.text}\n\nThey work for ${input.linkValidDays} days. Questions? Write to ${input.supportEmail}.`,
+    text: `${intro}\n\n${links.text}\n\nThey work for ${input.linkValidDays} days. Questions? Write to ${input.supportEmail}.`,
     html: layout(
       'Your download links',
-      `<p>Here are fresh links for everything you bought with this e-mail address:</p>${links.html}<p>They work for ${input.linkValidDays} days. Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>.</p>`,
+      `<p>${escapeHtml(intro)}</p>${links.html}<p>They work for ${input.linkValidDays} days. Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>.</p>`,
     ),
   };
 }

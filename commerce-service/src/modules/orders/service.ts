@@ -133,7 +133,7 @@ export async function ensureFulfilled(
 }
 
 /** What an order charged (docs/product.md#charged-amounts). */
-function chargedAmountsOf(order: Selectable<OrderTable>): ChargedAmounts {
+export function chargedAmountsOf(order: Selectable<OrderTable>): ChargedAmounts {
   return {
     amountSubtotal: order.amount_subtotal ?? order.amount_total,
     amountDiscount: order.amount_discount,

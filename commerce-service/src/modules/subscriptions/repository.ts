@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { PagePosition } from '../../page-cursor.ts';
 import { selectRecordsWithMembership } from '../memberships/repository.ts';
 import type { SubscriptionRecordInput } from './schemas.ts';
 
@@ -9,6 +10,35 @@ export function listSubscriptionRecords(db: Kysely<Database>) {
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .execute();
+}
+
+/**
+ * Records newest first, those a search names if given, after a position if given; one more
+ * than `limit`, to tell whether a next page exists. A search is an exact address (in any case)
+ * or user id, or an exact user id or session id: each an indexed column (migration 0006). The
+ * query itself, so that the bench can show its plan (bench/support-console.mjs).
+ */
+export function recordPageQuery(
+  db: Kysely<Database>,
+  { q, after, limit }: { q: string | null; after: PagePosition<number> | null; limit: number },
+) {
+  let query = selectRecordsWithMembership(db);
+  if (q) {
+    query = query.where((eb) =>
+      q.includes('@')
+        ? eb.or([eb(sql`lower(r.email)`, '=', q.toLowerCase()), eb('r.user_id', '=', q)])
+        : eb.or([eb('r.user_id', '=', q), eb('r.session_id', '=', q)]),
+    );
+  }
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  return query
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit + 1);
 }
 
 export function findSubscriptionRecord(db: Kysely<Database>, id: number) {

@@ -1,13 +1,22 @@
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
+import { adminPageQuerySchema } from '../../paging.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import { subscriptionRecordSchema } from '../orders/schemas.ts';
 import { confirmSubscription } from '../orders/service.ts';
-import { confirmSubscriptionBodySchema, subscriptionRecordInputSchema } from './schemas.ts';
 import {
+  confirmSubscriptionBodySchema,
+  subscriptionRecordInputSchema,
+  subscriptionRecordPageSchema,
+} from './schemas.ts';
+import {
+  allRecords,
   createRecord,
   deleteRecord,
   listRecords,
+  recordPage,
   updateRecord,
   type SubscriptionsDependencies,
 } from './service.ts';
@@ -22,6 +31,18 @@ const idParams = z.object({
  * them (plugins/failure-texts.ts).
  */
 const config = { errorBody: 'error', errorLanguage: 'it' } as const;
+
+/** The export's columns, in the order of the records page (docs/product.md#support-console). */
+const CSV_COLUMNS = [
+  'id',
+  'user_id',
+  'email',
+  'session_id',
+  'created_at',
+  'status',
+  'currentPeriodEnd',
+  'cancelAtPeriodEnd',
+] as const;
 
 export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async (
   app,
@@ -52,15 +73,59 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
       if ('sessionId' in body) {
         return reply.status(200).send(await confirmSubscription(deps, body.sessionId));
       }
-      await app.requireAdmin(request);
-      return reply.status(201).send(await createRecord(deps, body));
+      const actor = await app.adminEmail(request);
+      return reply.status(201).send(await createRecord(deps, body, actor));
     },
   );
 
   app.get(
     '/api/subscription-records',
-    { ...admin, schema: { response: { 200: z.array(subscriptionRecordSchema) } } },
-    async () => listRecords(deps),
+    {
+      ...admin,
+      schema: {
+        summary:
+          'Without parameters, every record, newest first (the specification’s call); with q, limit or cursor, one page of them: {items, nextCursor}',
+        querystring: adminPageQuerySchema,
+        response: {
+          200: z.union([z.array(subscriptionRecordSchema), subscriptionRecordPageSchema]),
+        },
+      },
+    },
+    async ({ query }) =>
+      query.q === undefined && query.limit === undefined && query.cursor === undefined
+        ? listRecords(deps)
+        : recordPage(deps, query),
+  );
+
+  app.get(
+    '/api/subscription-records/export.csv',
+    {
+      ...admin,
+      schema: {
+        summary: 'Every record as CSV, newest first, streamed a batch at a time',
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      // A cell that starts like a formula is written as text, so a spreadsheet never runs it.
+      const csv = stringify({
+        header: true,
+        columns: [...CSV_COLUMNS],
+        bom: true,
+        escape_formulas: true,
+        cast: { boolean: (value) => String(value) },
+      });
+      // A failure half-way ends the download cut short: the client sees it did not complete.
+      pipeline(Readable.from(allRecords(deps)), csv, (error) => {
+        if (error) request.log.error({ err: error }, 'the records export stopped');
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="subscription-records-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 
   app.put(
@@ -77,7 +142,8 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
         },
       },
     },
-    async (request) => updateRecord(deps, request.params.id, request.body),
+    async (request) =>
+      updateRecord(deps, request.params.id, request.body, await app.adminEmail(request)),
   );
 
   app.delete(
@@ -89,6 +155,6 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
         response: { 200: subscriptionRecordSchema, 404: failureBodySchema.error },
       },
     },
-    async (request) => deleteRecord(deps, request.params.id),
+    async (request) => deleteRecord(deps, request.params.id, await app.adminEmail(request)),
   );
 };

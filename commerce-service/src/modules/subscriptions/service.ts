@@ -1,8 +1,14 @@
 /**
- * The admin area's subscription records: listed, created, edited and removed by an
- * administrator (the routes check who calls). A record names one checkout session, once.
+ * The admin area's subscription records: listed (all at once, as the specification's call
+ * answers, or searched and paged), exported, created, edited and removed by an administrator
+ * (the routes check who calls). A record names one checkout session, once. Every change is
+ * written to the audit trail in its own transaction (docs/product.md#audit-trail).
  */
 import { ConflictError, NotFoundError } from '../../domain-errors.ts';
+import { decodeCursor, pageFrom } from '../../page-cursor.ts';
+import { ADMIN_PAGE_DEFAULT, type AdminPageQuery } from '../../paging.ts';
+import { recordAdminAction } from '../audit/service.ts';
+import type { AuditState } from '../audit/schemas.ts';
 import type { OrdersDependencies } from '../orders/service.ts';
 import type { SubscriptionRecord } from '../orders/schemas.ts';
 import { toSubscriptionRecord } from '../memberships/service.ts';
@@ -12,9 +18,10 @@ import {
   findSubscriptionRecord,
   isUniqueViolation,
   listSubscriptionRecords,
+  recordPageQuery,
   updateSubscriptionRecord,
 } from './repository.ts';
-import type { SubscriptionRecordInput } from './schemas.ts';
+import type { SubscriptionRecordInput, SubscriptionRecordPage } from './schemas.ts';
 
 /** The success page's confirmation, on the same route, is the orders module's. */
 export type SubscriptionsDependencies = OrdersDependencies;
@@ -39,6 +46,42 @@ export async function listRecords({
   return (await listSubscriptionRecords(db)).map((row) => toSubscriptionRecord(row));
 }
 
+/** One page of records, newest first, those of a search if `q` names one. */
+export async function recordPage(
+  { db }: SubscriptionsDependencies,
+  query: AdminPageQuery,
+): Promise<SubscriptionRecordPage> {
+  const limit = query.limit ?? ADMIN_PAGE_DEFAULT;
+  const rows = await recordPageQuery(db, {
+    q: query.q?.trim() || null,
+    after: query.cursor ? decodeCursor<number>(query.cursor, 'number') : null,
+    limit,
+  }).execute();
+  const page = pageFrom(rows, limit, (row) => ({ createdAt: row.created_at, id: row.id }));
+  return {
+    items: page.rows.map((row) => toSubscriptionRecord(row)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** How many records the export reads at a time: the memory it holds, whatever the total. */
+const EXPORT_BATCH = 500;
+
+/** Every record, newest first, read a batch at a time for a streamed export. */
+export async function* allRecords({
+  db,
+}: SubscriptionsDependencies): AsyncGenerator<SubscriptionRecord> {
+  let after: { createdAt: string; id: number } | null = null;
+  for (;;) {
+    const rows = await recordPageQuery(db, { q: null, after, limit: EXPORT_BATCH }).execute();
+    const batch = rows.slice(0, EXPORT_BATCH);
+    for (const row of batch) yield toSubscriptionRecord(row);
+    const last = batch.at(-1);
+    if (rows.length <= EXPORT_BATCH || !last) return;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
 /** The record as it now stands; not found when there is none with this id. */
 async function recordById(db: SubscriptionsDependencies['db'], id: number) {
   const row = await findSubscriptionRecord(db, id);
@@ -46,11 +89,31 @@ async function recordById(db: SubscriptionsDependencies['db'], id: number) {
   return toSubscriptionRecord(row);
 }
 
+/** What the audit trail keeps of a record: the fields an administrator edits. */
+const auditedFields = (record: SubscriptionRecordInput): AuditState => ({
+  user_id: record.user_id,
+  email: record.email,
+  session_id: record.session_id,
+});
+
 export async function createRecord(
   { db }: SubscriptionsDependencies,
   input: SubscriptionRecordInput,
+  actor: string,
 ): Promise<SubscriptionRecord> {
-  const { id } = await oneRecordPerSession(() => createSubscriptionRecord(db, input));
+  const { id } = await oneRecordPerSession(() =>
+    db.transaction().execute(async (trx) => {
+      const created = await createSubscriptionRecord(trx, input);
+      await recordAdminAction(trx, {
+        actor,
+        action: 'record.create',
+        subject: { type: 'record', id: String(created.id) },
+        before: null,
+        after: auditedFields(input),
+      });
+      return created;
+    }),
+  );
   return recordById(db, id);
 }
 
@@ -58,17 +121,43 @@ export async function updateRecord(
   { db }: SubscriptionsDependencies,
   id: number,
   input: SubscriptionRecordInput,
+  actor: string,
 ): Promise<SubscriptionRecord> {
-  const updated = await oneRecordPerSession(() => updateSubscriptionRecord(db, id, input));
-  if (!updated) throw new NotFoundError(NO_SUCH_RECORD);
+  await oneRecordPerSession(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await findSubscriptionRecord(trx, id);
+      if (!before || !(await updateSubscriptionRecord(trx, id, input))) {
+        throw new NotFoundError(NO_SUCH_RECORD);
+      }
+      await recordAdminAction(trx, {
+        actor,
+        action: 'record.update',
+        subject: { type: 'record', id: String(id) },
+        before: auditedFields(before),
+        after: auditedFields(input),
+      });
+    }),
+  );
   return recordById(db, id);
 }
 
 export async function deleteRecord(
   { db }: SubscriptionsDependencies,
   id: number,
+  actor: string,
 ): Promise<SubscriptionRecord> {
-  const record = await recordById(db, id);
-  if (!(await deleteSubscriptionRecord(db, id))) throw new NotFoundError(NO_SUCH_RECORD);
-  return record;
+  return db.transaction().execute(async (trx) => {
+    const row = await findSubscriptionRecord(trx, id);
+    if (!row || !(await deleteSubscriptionRecord(trx, id))) {
+      throw new NotFoundError(NO_SUCH_RECORD);
+    }
+    await recordAdminAction(trx, {
+      actor,
+      action: 'record.delete',
+      subject: { type: 'record', id: String(id) },
+      before: auditedFields(row),
+      after: null,
+    });
+    return toSubscriptionRecord(row);
+  });
 }

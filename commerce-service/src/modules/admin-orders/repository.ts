@@ -1,0 +1,85 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PagePosition } from '../../page-cursor.ts';
+
+/** What a search names: one buyer's address, one order, or one checkout session. */
+export type OrderSearch =
+  | { by: 'email'; email: string }
+  | { by: 'order'; orderId: string }
+  | { by: 'session'; sessionId: string };
+
+/**
+ * Orders newest first, those of one search if given, after a position if given; one more than
+ * `limit` to tell whether a next page exists. Each search is one equality on an indexed column
+ * (migration 0006), so a page costs the same on 100 orders or 100,000. The query itself, so that
+ * the bench can show its plan (bench/support-console.mjs).
+ */
+export function orderPageQuery(
+  db: Kysely<Database>,
+  {
+    search,
+    after,
+    limit,
+  }: { search: OrderSearch | null; after: PagePosition<string> | null; limit: number },
+) {
+  let query = db.selectFrom('orders').selectAll();
+  if (search?.by === 'email') query = query.where('email', '=', search.email);
+  if (search?.by === 'order') query = query.where('id', '=', search.orderId);
+  if (search?.by === 'session') query = query.where('checkout_session_id', '=', search.sessionId);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+}
+
+export function findOrder(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export function listLinesOfOrders(db: Kysely<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('product_name')
+    .execute();
+}
+
+/** Every entitlement of these orders, revoked ones too: support sees what was granted. */
+export function listEntitlementsOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: string[],
+) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('entitlements')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at')
+    .orderBy('file_key')
+    .execute();
+}
+
+/**
+ * Revokes (with a time) or restores (with null) every entitlement of an order that is not
+ * already so. Returns how many changed: none means another call got there first.
+ */
+export async function setOrderRevokedAt(
+  trx: Transaction<Database>,
+  orderId: string,
+  revokedAt: string | null,
+): Promise<number> {
+  const result = await trx
+    .updateTable('entitlements')
+    .set({ revoked_at: revokedAt })
+    .where('order_id', '=', orderId)
+    .where('revoked_at', revokedAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,207 @@
+/**
+ * The support console's orders (docs/product.md#support-console): found by the buyer's
+ * address, the order id or the checkout session id, paged newest first, each with its lines
+ * and how its files were downloaded; and the three things support does for a buyer: resend
+ * the links, revoke access, restore it. Each action is written to the audit trail in the
+ * transaction that makes it.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EntitlementTable, OrderTable } from '../../db/schema.ts';
+import { ConflictError, NotFoundError } from '../../domain-errors.ts';
+import { decodeCursor, pageFrom } from '../../page-cursor.ts';
+import { ADMIN_PAGE_DEFAULT, type AdminPageQuery } from '../../paging.ts';
+import { recordAdminAction, auditTrailOf } from '../audit/service.ts';
+import { describeFile } from '../downloads/assets.ts';
+import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { downloadLinksMail } from '../mail/templates.ts';
+import { chargedAmountsOf } from '../orders/service.ts';
+import {
+  findOrder,
+  listEntitlementsOfOrders,
+  listLinesOfOrders,
+  orderPageQuery,
+  setOrderRevokedAt,
+  type OrderSearch,
+} from './repository.ts';
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderAccess } from './schemas.ts';
+
+export type AdminOrdersDependencies = DownloadsDependencies;
+
+const NO_ORDER = 'Nessun ordine con questo id';
+const ALREADY_REVOKED = "L'accesso ai download di questo ordine è già revocato";
+const NOT_REVOKED = "L'accesso ai download di questo ordine non è revocato";
+const REFUNDED =
+  "Questo ordine è stato rimborsato: l'accesso ai download non si ripristina dalla console";
+const REVOKED_NO_RESEND =
+  "L'accesso ai download di questo ordine è revocato: ripristinalo prima di reinviare i link";
+const NO_FILES = 'Questo ordine non ha file da scaricare';
+
+/**
+ * What a search names, by its shape: an address has an '@', an order id starts with `ord_`,
+ * anything else is taken for a checkout session id (docs/product.md#support-console).
+ */
+export function orderSearchOf(q: string | undefined): OrderSearch | null {
+  const text = q?.trim();
+  if (!text) return null;
+  if (text.includes('@')) return { by: 'email', email: text.toLowerCase() };
+  if (text.startsWith('ord_')) return { by: 'order', orderId: text };
+  return { by: 'session', sessionId: text };
+}
+
+/** Revoked once any of its files is: by an administrator, or by a refund. */
+const accessOf = (entitlements: EntitlementTable[]): OrderAccess =>
+  entitlements.some((entitlement) => entitlement.revoked_at) ? 'revoked' : 'active';
+
+function fileOf(deps: AdminOrdersDependencies, entitlement: EntitlementTable) {
+  const file = describeFile(entitlement.file_key, deps.books);
+  return {
+    productId: entitlement.product_id,
+    fileKey: entitlement.file_key,
+    kind: file?.kind ?? (entitlement.file_key.endsWith('.mp3') ? 'mp3' : 'pdf'),
+    label: file?.label ?? entitlement.file_key,
+    downloadCount: entitlement.download_count,
+    lastDownloadAt: entitlement.last_download_at,
+  } as const;
+}
+
+/** The orders with their lines and files, in the order given. */
+async function describeOrders(
+  deps: AdminOrdersDependencies,
+  orders: Selectable<OrderTable>[],
+): Promise<AdminOrder[]> {
+  const ids = orders.map((order) => order.id);
+  const [lines, entitlements] = await Promise.all([
+    listLinesOfOrders(deps.db, ids),
+    listEntitlementsOfOrders(deps.db, ids),
+  ]);
+  return orders.map((order) => {
+    const granted = entitlements.filter((entitlement) => entitlement.order_id === order.id);
+    return {
+      orderId: order.id,
+      checkoutSessionId: order.checkout_session_id,
+      createdAt: order.created_at,
+      email: order.email,
+      status: order.status,
+      access: accessOf(granted),
+      ...chargedAmountsOf(order),
+      lines: lines
+        .filter((line) => line.order_id === order.id)
+        .map((line) => ({
+          productId: line.product_id,
+          productName: line.product_name,
+          quantity: line.quantity,
+          unitAmount: line.unit_amount,
+        })),
+      // Book by book, each PDF before its audiobook, as the buyer's pages list them.
+      files: granted
+        .map((entitlement) => fileOf(deps, entitlement))
+        .sort(
+          (a, b) =>
+            a.productId.localeCompare(b.productId) ||
+            Number(a.kind === 'mp3') - Number(b.kind === 'mp3'),
+        ),
+    };
+  });
+}
+
+export async function searchOrders(
+  deps: AdminOrdersDependencies,
+  query: AdminPageQuery,
+): Promise<AdminOrderPage> {
+  const limit = query.limit ?? ADMIN_PAGE_DEFAULT;
+  const rows = await orderPageQuery(deps.db, {
+    search: orderSearchOf(query.q),
+    after: query.cursor ? decodeCursor<string>(query.cursor, 'string') : null,
+    limit,
+  }).execute();
+  const page = pageFrom(rows, limit, (row) => ({ createdAt: row.created_at, id: row.id }));
+  return { items: await describeOrders(deps, page.rows), nextCursor: page.nextCursor };
+}
+
+async function orderRow(db: Kysely<Database>, orderId: string) {
+  const order = await findOrder(db, orderId);
+  if (!order) throw new NotFoundError(NO_ORDER);
+  return order;
+}
+
+export async function orderDetail(
+  deps: AdminOrdersDependencies,
+  orderId: string,
+): Promise<AdminOrderDetail> {
+  const order = await orderRow(deps.db, orderId);
+  const [[described], audit] = await Promise.all([
+    describeOrders(deps, [order]),
+    auditTrailOf(deps.db, { type: 'order', id: orderId }),
+  ]);
+  return { ...(described as AdminOrder), audit };
+}
+
+/** E-mails the buyer fresh links to this order's files, by the shop's outbox. */
+export async function resendOrderLinks(
+  deps: AdminOrdersDependencies,
+  orderId: string,
+  actor: string,
+): Promise<{ message: string }> {
+  const { db, config } = deps;
+  const order = await orderRow(db, orderId);
+  await db.transaction().execute(async (trx) => {
+    const entitlements = await listEntitlementsOfOrders(trx, [orderId]);
+    if (entitlements.length === 0) throw new ConflictError(NO_FILES);
+    if (accessOf(entitlements) === 'revoked') throw new ConflictError(REVOKED_NO_RESEND);
+    const links = signDownloadLinks(deps, entitlements);
+    const mail = downloadLinksMail({
+      links,
+      linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
+      supportEmail: config.SUPPORT_EMAIL,
+      orderReference: order.checkout_session_id,
+    });
+    await enqueueMail(trx, { to: order.email, ...mail });
+    await recordAdminAction(trx, {
+      actor,
+      action: 'order.resend',
+      subject: { type: 'order', id: orderId },
+      before: null,
+      after: { to: order.email, files: links.length },
+    });
+  });
+  return { message: `I link di download sono stati inviati a ${order.email}.` };
+}
+
+/** Revokes or restores an order's downloads: its links answer 403 while revoked. */
+async function setAccess(
+  deps: AdminOrdersDependencies,
+  orderId: string,
+  actor: string,
+  access: OrderAccess,
+): Promise<AdminOrderDetail> {
+  const order = await orderRow(deps.db, orderId);
+  if (access === 'active' && order.status === 'refunded') throw new ConflictError(REFUNDED);
+  await deps.db.transaction().execute(async (trx) => {
+    const changed = await setOrderRevokedAt(
+      trx,
+      orderId,
+      access === 'revoked' ? new Date().toISOString() : null,
+    );
+    // Nothing changed: it was so already, or the order grants no file.
+    if (changed === 0) {
+      const granted = await listEntitlementsOfOrders(trx, [orderId]);
+      if (granted.length === 0) throw new ConflictError(NO_FILES);
+      throw new ConflictError(access === 'revoked' ? ALREADY_REVOKED : NOT_REVOKED);
+    }
+    await recordAdminAction(trx, {
+      actor,
+      action: access === 'revoked' ? 'order.revoke' : 'order.restore',
+      subject: { type: 'order', id: orderId },
+      before: { access: access === 'revoked' ? 'active' : 'revoked' },
+      after: { access },
+    });
+  });
+  return orderDetail(deps, orderId);
+}
+
+export const revokeOrderAccess = (deps: AdminOrdersDependencies, orderId: string, actor: string) =>
+  setAccess(deps, orderId, actor, 'revoked');
+
+export const restoreOrderAccess = (deps: AdminOrdersDependencies, orderId: string, actor: string) =>
+  setAccess(deps, orderId, actor, 'active');
