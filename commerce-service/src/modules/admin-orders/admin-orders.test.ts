@@ -179,6 +179,29 @@ describe('the support console’s orders', () => {
     expect(found).toMatchObject({ status: 'refunded', access: 'revoked' });
   });
 
+  it('are in the OpenAPI document, with their page, detail and query shapes', async () => {
+    const spec = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    };
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/orders',
+        '/api/admin/orders/{orderId}',
+        '/api/admin/orders/{orderId}/resend',
+        '/api/admin/orders/{orderId}/revoke',
+        '/api/admin/orders/{orderId}/restore',
+        '/api/subscription-records/export.csv',
+      ]),
+    );
+    for (const path of ['/api/admin/orders', '/api/subscription-records']) {
+      expect(spec.paths[path]?.get?.parameters?.map((parameter) => parameter.name)).toEqual([
+        'q',
+        'limit',
+        'cursor',
+      ]);
+    }
+  });
+
   it('answer an unknown order with 404 and a malformed id with 400, in Italian', async () => {
     const unknown = await asAdmin('GET', '/api/admin/orders/ord_doesnotexist');
     expect(unknown.statusCode).toBe(404);

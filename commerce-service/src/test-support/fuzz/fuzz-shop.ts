@@ -27,6 +27,7 @@ const WATCHED_TABLES = [
   'order_lines',
   'entitlements',
   'subscription_records',
+  'admin_actions',
   'webhook_events',
   'mail_outbox',
   'contact_submissions',
@@ -133,6 +134,9 @@ export async function openShop(
     price: number;
   }[];
   const sessionIds = await stock(t);
+  const orderIds = (await t.app.db.selectFrom('orders').select('id').execute()).map(
+    (order) => order.id,
+  );
   const tokens = await downloadTokens(t);
   const tampered = tokens.map(
     (token) => `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`,
@@ -154,6 +158,9 @@ export async function openShop(
       // Record ids: the ones stocked, and those the fuzzed admin requests create.
       fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constant(999_999)),
     ),
+    // The support console's orders, and what its search box is given.
+    orderId: fc.constantFrom(...orderIds, 'ord_unknown'),
+    q: fc.constantFrom(...sessionIds, ...orderIds, CUSTOMER, ` ${CUSTOMER.toUpperCase()} `, ''),
     email: fc.constantFrom(CUSTOMER, ADMIN, ` ${CUSTOMER.toUpperCase()} `),
     user_id: fc.constantFrom(CUSTOMER, ADMIN),
     token: mostly(tokens.length > 0 ? tokens : ['x.y'], [...tampered, 'x.y', '.']),
