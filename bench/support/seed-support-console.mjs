@@ -236,37 +236,17 @@ export async function seedSupportConsole(
       standaloneRecord(recordCount + paid.length + i),
     );
     const recordRows = [...paid, ...others];
+    // Object order is insert order: an order before its lines and entitlements (foreign keys).
+    const tables = {
+      checkout_sessions: made.map((item) => item.session),
+      orders: made.map((item) => item.order),
+      order_lines: made.flatMap((item) => item.lines),
+      entitlements: made.flatMap((item) => item.entitlements),
+      subscription_records: recordRows.map((item) => item.record),
+      memberships: recordRows.filter((item) => item.membership).map((item) => item.membership),
+    };
     await db.transaction().execute(async (trx) => {
-      await insert(
-        trx,
-        'checkout_sessions',
-        made.map((item) => item.session),
-      );
-      await insert(
-        trx,
-        'orders',
-        made.map((item) => item.order),
-      );
-      await insert(
-        trx,
-        'order_lines',
-        made.flatMap((item) => item.lines),
-      );
-      await insert(
-        trx,
-        'entitlements',
-        made.flatMap((item) => item.entitlements),
-      );
-      await insert(
-        trx,
-        'subscription_records',
-        recordRows.map((item) => item.record),
-      );
-      await insert(
-        trx,
-        'memberships',
-        recordRows.filter((item) => item.membership).map((item) => item.membership),
-      );
+      for (const [table, rows] of Object.entries(tables)) await insert(trx, table, rows);
     });
     recordCount += recordRows.length;
   }
