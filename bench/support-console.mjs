@@ -77,7 +77,7 @@ async function createDatabase(kind) {
   }
   const admin = new pg.Client(ADMIN_URL);
   await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DATABASE}`);
+  await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
   await admin.query(`create database ${BENCH_DATABASE}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${BENCH_DATABASE}`;
@@ -106,7 +106,20 @@ function recordingStatements(db) {
   return { db: db.withPlugin(recorder), statements };
 }
 
-/** A statement's plan as lines of text, and the lines that read a seeded table whole. */
+/**
+ * Whether walking a whole index in order is bounded by the statement itself: the rows come out
+ * of the index in the order asked for (the plan sorts nothing) and unfiltered, so the LIMIT
+ * stops the walk after a page (the records' first page). With a filter, the walk goes on until
+ * it has a page of matches, which for one buyer means most of the table.
+ */
+const walkStopsAtLimit = (statement, sorts) =>
+  /\blimit\b/i.test(statement.sql) && !/\bwhere\b/i.test(statement.sql) && !sorts;
+
+/**
+ * A statement's plan as lines of text, and the lines that read a seeded table whole: a table
+ * scan (SQLite `SCAN t`, PostgreSQL `Seq Scan`), or a walk of a whole index that the LIMIT
+ * does not stop (SQLite `SCAN t USING INDEX i`, PostgreSQL an index scan without an Index Cond).
+ */
 async function planOf(db, kind, statement) {
   if (kind === 'SQLite') {
     const { rows } = await db.executeQuery(
@@ -117,17 +130,37 @@ async function planOf(db, kind, statement) {
       depth.set(row.id, (depth.get(row.parent) ?? -1) + 1);
       return `${'  '.repeat(depth.get(row.id))}${row.detail}`;
     });
-    // `SCAN t` without an index walks every row of t; `SCAN t USING INDEX i` walks i in order
-    // and stops at the page's end.
-    const wholeTables = lines.filter((line) => /^\s*SCAN (?!CONSTANT ROW)\S+$/.test(line));
+    const bounded = walkStopsAtLimit(
+      statement,
+      lines.some((line) => line.includes('USE TEMP B-TREE FOR ORDER BY')),
+    );
+    const wholeTables = lines.filter(
+      (line) =>
+        /^\s*SCAN (?!CONSTANT ROW)/.test(line) &&
+        !(bounded && / USING (COVERING )?INDEX /.test(line)),
+    );
     return { lines, wholeTables };
   }
   const { rows } = await db.executeQuery(
     CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
   );
   const lines = rows.map((row) => row['QUERY PLAN']);
-  const wholeTables = lines.filter((line) =>
-    SEEDED_TABLES.some((table) => new RegExp(`Seq Scan on ${table}\\b`).test(line)),
+  const seeded = `on (${SEEDED_TABLES.join('|')})\\b`;
+  const bounded = walkStopsAtLimit(
+    statement,
+    lines.some((line) => /\bSort\b/.test(line)),
+  );
+  // A node's details (Index Cond, Filter, …) are the lines after it, up to the next node (->).
+  const detailsOf = (index) => {
+    const end = lines.findIndex((line, at) => at > index && line.includes('->'));
+    return lines.slice(index + 1, end === -1 ? lines.length : end);
+  };
+  const wholeTables = lines.filter(
+    (line, index) =>
+      new RegExp(`Seq Scan ${seeded}`).test(line) ||
+      (new RegExp(`Index (Only )?Scan (Backward )?using \\S+ ${seeded}`).test(line) &&
+        !detailsOf(index).some((detail) => detail.includes('Index Cond:')) &&
+        !bounded),
   );
   return { lines, wholeTables };
 }
