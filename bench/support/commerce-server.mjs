@@ -12,14 +12,16 @@ import path from 'node:path';
 import { buildApp } from '../../commerce-service/dist/app.js';
 import { loadConfig } from '../../commerce-service/dist/plugins/config.js';
 
+const passed = JSON.parse(process.env.BENCH_COMMERCE_ENV ?? '{}');
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
   RATE_LIMITS: 'off',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'commerce-bench-')),
+  // A fresh folder only when the caller names none, so that none is left behind empty.
+  DATA_DIR: passed.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'commerce-bench-')),
   DOWNLOAD_SIGNING_SECRET: 'bench-only-download-signing-secret-000000',
   BETTER_AUTH_SECRET: 'bench-only-better-auth-secret-00000000000',
-  ...JSON.parse(process.env.BENCH_COMMERCE_ENV ?? '{}'),
+  ...passed,
 });
 const app = await buildApp(config, { runMailWorker: process.env.BENCH_MAIL_WORKER === 'on' });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
