@@ -258,6 +258,12 @@ describe('the actions', () => {
     expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent('StatoRimborsato');
   });
 
+  it('offers no action for an order without files (a membership alone)', async () => {
+    await renderOrder(orderDetail({ files: [] }));
+    expect(within(actions()).queryAllByRole('button')).toEqual([]);
+    expect(actions()).toHaveTextContent('Questo ordine non ha file da scaricare');
+  });
+
   it('shows the not-authorised view when an action is refused with 403', async () => {
     const user = await renderOrder();
     resend.mockRejectedValue(new CommerceError('refused', 403, 'Non sei un amministratore'));

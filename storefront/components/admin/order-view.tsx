@@ -211,56 +211,64 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
         <h2 id="actions-heading" className="text-xl font-semibold text-slate-900">
           Azioni
         </h2>
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <button
-            ref={resendRef}
-            type="button"
-            onClick={() =>
-              void run(
-                'resend',
-                async () => {
-                  const message = await resendOrderLinks(orderId);
-                  // The answer is only the message: the new trail entry and counts come with the order.
-                  void mutate();
-                  return message;
-                },
-                resendRef,
-              )
-            }
-            disabled={running !== null}
-            className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
-          >
-            {running === 'resend' ? 'Invio in corso...' : 'Reinvia i link'}
-          </button>
-          {!revoked || restorable ? (
-            // One button for both, so the focus stays on it when the access changes.
+        {order.files.length === 0 ? (
+          // A membership alone grants no file: nothing to resend or revoke (409 on the server).
+          <p className="text-sm text-slate-700">
+            Questo ordine non ha file da scaricare: non ci sono link da reinviare né accessi da
+            revocare.
+          </p>
+        ) : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <button
-              ref={accessRef}
+              ref={resendRef}
               type="button"
-              onClick={() => {
-                setError(null);
-                if (revoked) void changeAccess('restore');
-                else setConfirmingRevoke(true);
-              }}
+              onClick={() =>
+                void run(
+                  'resend',
+                  async () => {
+                    const message = await resendOrderLinks(orderId);
+                    // The answer is only the message: the new trail entry and counts come with the order.
+                    void mutate();
+                    return message;
+                  },
+                  resendRef,
+                )
+              }
               disabled={running !== null}
-              className={`${BUTTON} border ${
-                revoked
-                  ? 'border-emerald-700 text-emerald-800 hover:bg-emerald-50'
-                  : 'border-red-700 text-red-800 hover:bg-red-50'
-              }`}
+              className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
             >
-              {running === 'restore'
-                ? 'Ripristino in corso...'
-                : revoked
-                  ? 'Ripristina accesso'
-                  : 'Revoca accesso'}
+              {running === 'resend' ? 'Invio in corso...' : 'Reinvia i link'}
             </button>
-          ) : (
-            <p className="text-sm text-slate-700">
-              L&apos;accesso è stato revocato dal rimborso: non si ripristina da qui.
-            </p>
-          )}
-        </div>
+            {!revoked || restorable ? (
+              // One button for both, so the focus stays on it when the access changes.
+              <button
+                ref={accessRef}
+                type="button"
+                onClick={() => {
+                  setError(null);
+                  if (revoked) void changeAccess('restore');
+                  else setConfirmingRevoke(true);
+                }}
+                disabled={running !== null}
+                className={`${BUTTON} border ${
+                  revoked
+                    ? 'border-emerald-700 text-emerald-800 hover:bg-emerald-50'
+                    : 'border-red-700 text-red-800 hover:bg-red-50'
+                }`}
+              >
+                {running === 'restore'
+                  ? 'Ripristino in corso...'
+                  : revoked
+                    ? 'Ripristina accesso'
+                    : 'Revoca accesso'}
+              </button>
+            ) : (
+              <p className="text-sm text-slate-700">
+                L&apos;accesso è stato revocato dal rimborso: non si ripristina da qui.
+              </p>
+            )}
+          </div>
+        )}
       </section>
 
       <OrderDetails order={order} />
