@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
 import { payCheckout, startCheckout } from '../support/shop.js';
-import { signInByCode } from '../support/sign-in.js';
+import { requestSignInCode, signInByCode } from '../support/sign-in.js';
 import { startShopOnCms, type RunningStack } from '../support/stack.js';
 
 /** The navbar; on a phone its items sit in the menu, which is opened first. */
@@ -49,7 +49,7 @@ test('a wrong code shows the server’s message and Torna indietro starts again'
     'Inserisci un indirizzo email valido',
   );
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await requestSignInCode(page);
   const code = await waitForSignInCode(email);
   await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
@@ -72,7 +72,7 @@ test('after signing in, the page returns to where the visitor came from', async 
   await page.goto('/login?redirect=/blog/featured-2');
   const before = countMailTo(email);
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Invia codice' }).click();
+  await requestSignInCode(page);
   await page.getByLabel('Codice OTP').fill(await waitForSignInCode(email, before));
   await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
   await page.waitForURL(/\/blog\/featured-2$/);
