@@ -2,7 +2,10 @@
  * @jest-environment node
  */
 import ShopCacheHandler from './cache-handler.mjs';
+import { warmShopKnowledge } from './lib/chat/shop-knowledge';
 import { register } from './instrumentation';
+
+jest.mock('./lib/chat/shop-knowledge', () => ({ warmShopKnowledge: jest.fn() }));
 
 const hook = Symbol.for('@next/cache-handlers');
 const global = globalThis as typeof globalThis & { [hook]?: Record<string, unknown> };
@@ -22,9 +25,18 @@ describe('register', () => {
     expect(global[hook]).toEqual({ DefaultCache: useCacheHandler, FetchCache: ShopCacheHandler });
   });
 
+  it("starts building the chat's index of the shop's content", async () => {
+    process.env.NEXT_RUNTIME = 'nodejs';
+    jest.mocked(warmShopKnowledge).mockClear();
+    await register();
+    expect(warmShopKnowledge).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves the edge runtime alone', async () => {
     process.env.NEXT_RUNTIME = 'edge';
+    jest.mocked(warmShopKnowledge).mockClear();
     await register();
     expect(global[hook]).toBeUndefined();
+    expect(warmShopKnowledge).not.toHaveBeenCalled();
   });
 });

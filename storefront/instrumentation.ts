@@ -1,6 +1,7 @@
 /**
- * Runs once when the server starts: a bad configuration stops it with one message, and the
- * shop's page cache (cache-handler.mjs) is handed to Next.js.
+ * Runs once when the server starts: a bad configuration stops it with one message, the shop's
+ * page cache (cache-handler.mjs) is handed to Next.js, and the chat's index of the shop's
+ * content starts building (lib/chat/shop-knowledge.ts).
  *
  * The page cache goes through Next's hook for a platform's cache handler, not the
  * `cacheHandler` setting: Next imports a configured handler anew at every request, which took
@@ -13,4 +14,6 @@ export async function register() {
   const hook = Symbol.for('@next/cache-handlers');
   const global = globalThis as typeof globalThis & { [hook]?: Record<string, unknown> };
   global[hook] = { ...global[hook], FetchCache: ShopCacheHandler };
+  const { warmShopKnowledge } = await import('./lib/chat/shop-knowledge');
+  warmShopKnowledge();
 }

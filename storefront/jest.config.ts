@@ -14,18 +14,21 @@ const jestConfig = createJestConfig({
     '^react-dom/(.*)$': '<rootDir>/node_modules/react-dom/$1',
     // Server-only modules are unit-tested in plain Node; the guard matters only in bundles.
     '^server-only$': '<rootDir>/test-support/empty-module.ts',
+    // The AI SDK reads zod's English messages by their ES module file; zod ships them for
+    // require too.
+    '^zod/v4/locales/en\\.js$': 'zod/v4/locales/en.cjs',
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
 });
 
-// `marked` and sanitize-html's parser ship only as ES modules, so jest compiles them like the
+// The AI SDK, `marked`, `stemmer` and sanitize-html's parser ship only as ES modules, so jest compiles them like the
 // app's own code.
 export default async () => {
   const config = await jestConfig();
   return {
     ...config,
     transformIgnorePatterns: [
-      '/node_modules/(?!(marked|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
+      '/node_modules/(?!(ai|@workflow/serde|@ai-sdk|eventsource-parser|marked|stemmer|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
       '^.+\\.module\\.(css|sass|scss)$',
     ],
   };

@@ -25,6 +25,14 @@ export const storefrontConfigSchema = z.object({
   COMMERCE_URL: url().default('http://127.0.0.1:4000'),
   SITE_URL: url().default('http://127.0.0.1:3000'),
   CMS_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // The commerce service's setting (one .env serves both): the chat tells a buyer how long a
+  // download link works.
+  DOWNLOAD_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 7),
   // Shared with the CMS: its publish webhook and its draft-preview links carry them.
   REVALIDATE_SECRET: secret.optional(),
   PREVIEW_SECRET: secret.optional(),

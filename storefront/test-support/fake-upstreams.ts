@@ -6,6 +6,7 @@
  * call to any other address fails the run.
  */
 import { SEEDED_CATALOGUE } from './catalogue';
+import { completionStream } from './fake-chat-model';
 
 export const UPSTREAM_BEHAVIOURS = [
   'ok',
@@ -112,12 +113,18 @@ export function createFakeUpstreams(
       if (url.href === model.href) {
         upstreams.calls.push({ to: 'model', url, body });
         const reply = script.reply;
+        // Asked to stream (as the AI SDK asks), it streams; else one JSON body.
+        const streamed = (body as { stream?: unknown } | undefined)?.stream === true;
         return fail(script.model, errorStatus, () =>
-          json({
-            id: 'chatcmpl-fuzz',
-            object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: reply } }],
-          }),
+          streamed
+            ? new Response(completionStream(reply), {
+                headers: { 'content-type': 'text/event-stream' },
+              })
+            : json({
+                id: 'chatcmpl-fuzz',
+                object: 'chat.completion',
+                choices: [{ index: 0, message: { role: 'assistant', content: reply } }],
+              }),
         );
       }
       if (url.href === catalogue.href) {

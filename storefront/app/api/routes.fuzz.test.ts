@@ -40,6 +40,7 @@ import {
 import { BLOG_ICONS } from '@/lib/cms/blog-posts';
 import { cmsTags } from '@/lib/cms/client';
 import { chatRequestSchema } from '@/lib/chat/chat-request';
+import { markShopKnowledgeStale } from '@/lib/chat/shop-knowledge';
 import { webhookPayloadSchema } from '@/lib/cms/revalidation';
 import {
   createFakeUpstreams,
@@ -55,6 +56,12 @@ import {
 } from '@/test-support/route-handlers';
 
 jest.mock('next/cache', () => ({ revalidateTag: jest.fn() }));
+// The chat answers from the content a fresh shop publishes; its index's own reading of the CMS
+// is tested in lib/chat/shop-knowledge.test.ts.
+jest.mock('@/lib/chat/shop-knowledge', () => ({
+  shopKnowledge: async () => jest.requireActual('@/test-support/chat-knowledge').seededKnowledge(),
+  markShopKnowledgeStale: jest.fn(),
+}));
 const mockDraftMode = { isEnabled: false, changes: [] as string[] };
 jest.mock('next/headers', () => ({
   draftMode: async () => ({
@@ -312,11 +319,18 @@ const ROUTE_PROMISES: Record<string, (run: RunResult) => string | undefined> = {
   },
   '/api/chat': ({ script, response, body }) => {
     if (response.status !== 200) return undefined;
-    const answer = JSON.parse(body) as { reply: string; source: string };
-    const modelUsable = script.model === 'ok' && script.reply.trim().length >= 10;
+    const answer = chatAnswerOf(response, body);
     if (typeof answer.reply !== 'string' || answer.reply.trim() === '')
       return 'answered an empty reply';
-    if (answer.source !== (modelUsable ? 'model' : 'canned'))
+    if (!Array.isArray(answer.sources)) return 'answered without its sources';
+    const askedModel = upstreams.calls.some((call) => call.to === 'model');
+    const modelUsable = script.model === 'ok' && script.reply.trim().length >= 10;
+    if (answer.source === 'model' && !(askedModel && modelUsable))
+      return `answered from a model that ${askedModel ? 'failed' : 'was not asked'}`;
+    // A reply naming a price may be refused for it (lib/chat/chat-service.ts).
+    if (askedModel && modelUsable && !/\$\s?\d/.test(script.reply) && answer.source !== 'model')
+      return `answered from ${answer.source} although the model answered`;
+    if (!['model', 'content', 'canned'].includes(answer.source))
       return `answered from ${answer.source}`;
     return undefined;
   },
@@ -345,6 +359,33 @@ const ROUTE_PROMISES: Record<string, (run: RunResult) => string | undefined> = {
       : `draft mode ${mockDraftMode.changes.join()}`;
   },
 };
+
+/**
+ * A chat answer, from its JSON or from its server-sent events (the reply is the last text
+ * part, the source in the finishing metadata).
+ */
+function chatAnswerOf(response: Response, body: string) {
+  if (!response.headers.get('content-type')?.includes('text/event-stream')) {
+    return JSON.parse(body) as { reply: string; source: string; sources: unknown };
+  }
+  const chunks = body
+    .split('\n\n')
+    .map((event) => event.replace(/^data: /, '').trim())
+    .filter((data) => data && data !== '[DONE]')
+    .map((data) => JSON.parse(data) as Record<string, unknown>);
+  const texts = new Map<unknown, string>();
+  for (const chunk of chunks) {
+    if (chunk.type === 'text-delta')
+      texts.set(chunk.id, (texts.get(chunk.id) ?? '') + String(chunk.delta));
+  }
+  const finish = chunks.find((chunk) => chunk.type === 'finish') as
+    { messageMetadata?: { source?: string } } | undefined;
+  return {
+    reply: [...texts.values()].at(-1) ?? '',
+    source: finish?.messageMetadata?.source ?? 'none',
+    sources: chunks.filter((chunk) => chunk.type === 'source-url'),
+  };
+}
 
 /** The rules every handler keeps, whatever it is. */
 function ruleBroken({ generated, script, response, body }: RunResult): string | undefined {
@@ -378,6 +419,8 @@ function ruleBroken({ generated, script, response, body }: RunResult): string | 
     return 'called the model for a refused request';
   if (status >= 400 && jest.mocked(revalidateTag).mock.calls.length > 0)
     return 'revalidated for a refused request';
+  if (status >= 400 && jest.mocked(markShopKnowledgeStale).mock.calls.length > 0)
+    return "marked the chat's index stale for a refused request";
   if (status >= 400 && mockDraftMode.changes.length > 0)
     return 'changed draft mode for a refused request';
   return undefined;
@@ -435,6 +478,7 @@ async function fuzzHandler(route: ApiRoute, method: string, handler: Handler) {
           const run = { ...script, posts };
           upstreams.play(run);
           jest.mocked(revalidateTag).mockClear();
+          jest.mocked(markShopKnowledgeStale).mockClear();
           mockDraftMode.changes = [];
           const request = new NextRequest(generated.url, {
             method: generated.method,

@@ -1,14 +1,16 @@
 'use client';
 /**
- * The chat window (docs/product.md#home, #states, #validation): a modal dialog with the
- * conversation, a 'Typing...' line while a reply is on its way, and the message box. Loaded on the
- * first open only, and kept mounted afterwards (hidden while closed) so the conversation survives
- * closing.
+ * The chat window (docs/product.md#home, #states, #validation, #chat-assistant): a modal dialog
+ * with the conversation, a 'Typing...' line until the reply's first words arrive, the reply as it
+ * is written, the pages it comes from, and the message box. Loaded on the first open only, and
+ * kept mounted afterwards (hidden while closed) so the conversation survives closing.
  */
+import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '@/lib/chat/message-length';
 import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
-import { requestChatReply } from '@/lib/chat/request-chat-reply';
+import { requestChatReply, type ChatReply } from '@/lib/chat/request-chat-reply';
+import type { ChatSource } from '@/lib/chat/retrieval-reply';
 import { CloseIcon } from '@/components/layout/close-icon';
 import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
 
@@ -17,6 +19,8 @@ export interface ChatMessage {
   content: string;
   isUser: boolean;
   timestamp: Date;
+  /** The pages an assistant's reply comes from. */
+  sources?: ChatSource[];
 }
 
 export const WELCOME_MESSAGE =
@@ -45,6 +49,8 @@ export function ChatDialog({
   ]);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
+  /** The reply being written, while it streams in. */
+  const [partial, setPartial] = useState<ChatReply | null>(null);
 
   // On opening, and again when a reply has arrived and the box is enabled again.
   useEffect(() => {
@@ -54,7 +60,7 @@ export function ChatDialog({
   useEffect(() => {
     const log = logRef.current;
     if (open && log) log.scrollTop = log.scrollHeight;
-  }, [open, messages, waiting]);
+  }, [open, messages, waiting, partial]);
 
   // Esc closes, and Tab and Shift+Tab wrap around inside the dialog (it is modal).
   useEffect(() => {
@@ -72,24 +78,38 @@ export function ChatDialog({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, onClose]);
 
-  const message = (content: string, isUser: boolean): ChatMessage => ({
+  const message = (content: string, isUser: boolean, sources?: ChatSource[]): ChatMessage => ({
     id: String(++lastId.current),
     content,
     isUser,
     timestamp: new Date(),
+    sources,
   });
 
   async function send() {
     const text = draft.trim();
     if (!text || waiting) return;
+    // The conversation so far goes with the message, so that a follow-up is understood.
+    const history = messages
+      .filter((entry) => entry.id !== 'welcome')
+      .map((entry) => ({
+        role: entry.isUser ? ('user' as const) : ('assistant' as const),
+        content: entry.content,
+      }));
     setMessages((list) => [...list, message(text, true)]);
     setDraft('');
     setWaiting(true);
     // The box and the button are about to be disabled; the conversation keeps the focus
     // inside the dialog meanwhile.
     logRef.current?.focus();
-    const reply = await requestChatReply(text, catalogue);
-    setMessages((list) => [...list, message(reply, false)]);
+    const { reply, sources } = await requestChatReply({
+      message: text,
+      history,
+      catalogue,
+      onProgress: setPartial,
+    });
+    setMessages((list) => [...list, message(reply, false, sources)]);
+    setPartial(null);
     setWaiting(false);
   }
 
@@ -131,28 +151,27 @@ export function ChatDialog({
           ref={logRef}
           role="log"
           aria-live="polite"
+          // Screen readers wait for the whole reply rather than read each piece as it streams.
+          aria-busy={waiting}
           aria-label="Conversation"
           tabIndex={0}
           className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700"
         >
           {messages.map((entry) => (
-            <div
-              key={entry.id}
-              className={`flex ${entry.isUser ? 'justify-end' : 'justify-start'}`}
-            >
-              <p
-                className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm leading-relaxed ${
-                  entry.isUser
-                    ? 'rounded-br-sm bg-emerald-700 text-white'
-                    : 'rounded-bl-sm bg-slate-100 text-slate-900'
-                }`}
-              >
-                <span className="sr-only">{entry.isUser ? 'You: ' : 'Assistant: '}</span>
-                {entry.content}
-              </p>
-            </div>
+            <ChatBubble key={entry.id} entry={entry} />
           ))}
-          {waiting ? <p className="text-sm italic text-slate-600">Typing...</p> : null}
+          {partial?.reply.trim() ? (
+            <ChatBubble
+              entry={{
+                id: 'partial',
+                content: partial.reply,
+                isUser: false,
+                timestamp: new Date(),
+              }}
+            />
+          ) : waiting ? (
+            <p className="text-sm italic text-slate-600">Typing...</p>
+          ) : null}
         </div>
 
         <form
@@ -189,6 +208,39 @@ export function ChatDialog({
           </button>
         </form>
       </div>
+    </div>
+  );
+}
+
+function ChatBubble({ entry }: { entry: ChatMessage }) {
+  return (
+    <div className={`flex flex-col ${entry.isUser ? 'items-end' : 'items-start'}`}>
+      <p
+        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm leading-relaxed ${
+          entry.isUser
+            ? 'rounded-br-sm bg-emerald-700 text-white'
+            : 'rounded-bl-sm bg-slate-100 text-slate-900'
+        }`}
+      >
+        <span className="sr-only">{entry.isUser ? 'You: ' : 'Assistant: '}</span>
+        {entry.content}
+      </p>
+      {entry.sources?.length ? (
+        <p className="mt-1 max-w-[85%] px-1 text-xs text-slate-700">
+          Read more:{' '}
+          {entry.sources.map((source, i) => (
+            <span key={source.url}>
+              {i ? ', ' : ''}
+              <Link
+                href={source.url}
+                className="font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900"
+              >
+                {source.title}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
     </div>
   );
 }

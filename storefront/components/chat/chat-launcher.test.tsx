@@ -187,4 +187,85 @@ describe('ChatLauncher', () => {
     });
     expect(await screen.findByRole('dialog')).toHaveTextContent('A reply from the server.');
   });
+  it('sends the conversation so far with the next message, so a follow-up is understood', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ reply: 'They suit children from 2 to 18.', source: 'content', sources: [] }),
+    );
+    const { user, dialog, input } = await openChat();
+    await user.type(input, 'What ages are the eBooks for?{Enter}');
+    await within(dialog).findByText('They suit children from 2 to 18.');
+    await user.type(input, 'And for teenagers?{Enter}');
+    await within(dialog).findByText('A reply from the server.');
+    expect(sentMessages()).toEqual([
+      { message: 'What ages are the eBooks for?' },
+      {
+        message: 'And for teenagers?',
+        history: [
+          { role: 'user', content: 'What ages are the eBooks for?' },
+          { role: 'assistant', content: 'They suit children from 2 to 18.' },
+        ],
+      },
+    ]);
+  });
+
+  it('links each reply to the pages it comes from', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        reply: 'All sales are final, with a few exceptions.',
+        source: 'content',
+        sources: [{ title: 'No Refund Policy', url: '/no-refund-policy' }],
+      }),
+    );
+    const { user, dialog, input } = await openChat();
+    await user.type(input, 'Can I return an eBook?{Enter}');
+    await within(dialog).findByText('All sales are final, with a few exceptions.');
+    expect(within(dialog).getByRole('link', { name: 'No Refund Policy' })).toHaveAttribute(
+      'href',
+      '/no-refund-policy',
+    );
+  });
+
+  it("shows the reply as it is written, with 'Typing...' only until its first words", async () => {
+    const encoder = new TextEncoder();
+    let push: (chunk: object) => void = () => undefined;
+    let end: () => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (chunk) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+        end = () => controller.close();
+      },
+    });
+    fetchMock.mockResolvedValueOnce({
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/event-stream' }),
+      body,
+    } as unknown as Response);
+    const { user, dialog, input } = await openChat();
+    await user.type(input, 'Can I return an eBook?{Enter}');
+    expect(within(dialog).getByText('Typing...')).toBeVisible();
+    await act(async () => {
+      push({ type: 'start' });
+      push({
+        type: 'source-url',
+        sourceId: 'source-0',
+        url: '/no-refund-policy',
+        title: 'No Refund Policy',
+      });
+      push({ type: 'text-start', id: 'reply-0' });
+      push({ type: 'text-delta', id: 'reply-0', delta: 'All sales ' });
+    });
+    expect(await within(dialog).findByText('All sales')).toBeVisible();
+    expect(within(dialog).queryByText('Typing...')).not.toBeInTheDocument();
+    expect(input).toBeDisabled();
+    await act(async () => {
+      push({ type: 'text-delta', id: 'reply-0', delta: 'are final.' });
+      push({ type: 'text-end', id: 'reply-0' });
+      push({ type: 'finish', messageMetadata: { source: 'model' } });
+      end();
+    });
+    expect(await within(dialog).findByText('All sales are final.')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'No Refund Policy' })).toBeVisible();
+    expect(input).toBeEnabled();
+  });
 });

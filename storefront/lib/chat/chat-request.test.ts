@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { MAX_CHAT_BODY_BYTES, readChatRequest, visitorKey } from './chat-request';
+import { MAX_HISTORY_TURNS, MAX_HISTORY_TURN_LENGTH } from './chat-history-limits';
+import { MAX_CHAT_BODY_BYTES, readChatRequest, visitorKey, wantsStream } from './chat-request';
 import { MAX_CHAT_MESSAGE_LENGTH } from './message-length';
 
 const post = (body: string | null, headers: Record<string, string> = {}) =>
@@ -10,6 +11,25 @@ describe('readChatRequest', () => {
     await expect(readChatRequest(post('{"message": "  Hello  "}'))).resolves.toEqual({
       ok: true,
       message: 'Hello',
+      history: [],
+    });
+  });
+
+  it('reads the conversation that goes with the message, each turn trimmed', async () => {
+    const body = JSON.stringify({
+      message: 'And for teenagers?',
+      history: [
+        { role: 'user', content: ' What ages are the eBooks for? ' },
+        { role: 'assistant', content: 'Children from 2 to 18.' },
+      ],
+    });
+    await expect(readChatRequest(post(body))).resolves.toEqual({
+      ok: true,
+      message: 'And for teenagers?',
+      history: [
+        { role: 'user', content: 'What ages are the eBooks for?' },
+        { role: 'assistant', content: 'Children from 2 to 18.' },
+      ],
     });
   });
 
@@ -18,6 +38,7 @@ describe('readChatRequest', () => {
     await expect(readChatRequest(post(JSON.stringify({ message })))).resolves.toEqual({
       ok: true,
       message,
+      history: [],
     });
   });
 
@@ -44,6 +65,22 @@ describe('readChatRequest', () => {
     await expect(readChatRequest(post(body))).resolves.toEqual({
       ok: true,
       message: 'é'.repeat(MAX_CHAT_MESSAGE_LENGTH),
+      history: [],
+    });
+  });
+
+  it('accepts the longest conversation even when every character is escaped', async () => {
+    const escaped = (length: number) => '\\u00e9'.repeat(length);
+    const turns = Array.from(
+      { length: MAX_HISTORY_TURNS },
+      () => `{"role": "assistant", "content": "${escaped(MAX_HISTORY_TURN_LENGTH)}"}`,
+    );
+    const body = `{"message": "${escaped(MAX_CHAT_MESSAGE_LENGTH)}", "history": [${turns.join(', ')}]}`;
+    await expect(readChatRequest(post(body))).resolves.toMatchObject({
+      ok: true,
+      history: expect.arrayContaining([
+        { role: 'assistant', content: 'é'.repeat(MAX_HISTORY_TURN_LENGTH) },
+      ]),
     });
   });
 
@@ -57,6 +94,18 @@ describe('readChatRequest', () => {
       'content-length': String(MAX_CHAT_BODY_BYTES + 1),
     });
     await expect(readChatRequest(request)).resolves.toMatchObject({ ok: false, status: 413 });
+  });
+});
+
+describe('wantsStream', () => {
+  it.each([
+    ['text/event-stream, application/json;q=0.9', true],
+    ['text/event-stream', true],
+    ['application/json', false],
+    ['*/*', false],
+    [null, false],
+  ])('reads Accept: %s as %s', (accept, streamed) => {
+    expect(wantsStream(new Headers(accept === null ? {} : { accept }))).toBe(streamed);
   });
 });
 

@@ -1,14 +1,28 @@
 /** What `POST /api/chat` accepts, and who is asking (for the rate limit). */
 import { z } from 'zod';
+import { MAX_HISTORY_TURNS, MAX_HISTORY_TURN_LENGTH } from './chat-history-limits';
 import { MAX_CHAT_MESSAGE_LENGTH } from './message-length';
 
 /**
- * A body above this is refused unread (413): room for the longest message even when every
- * character is written as a JSON escape (\uXXXX), but no more.
+ * A body above this is refused unread (413): room for the longest message and the longest
+ * conversation even when every character is written as a JSON escape (\uXXXX), but no more.
  */
-export const MAX_CHAT_BODY_BYTES = 8 * 1024;
+export const MAX_CHAT_BODY_BYTES =
+  6 * (MAX_CHAT_MESSAGE_LENGTH + MAX_HISTORY_TURNS * MAX_HISTORY_TURN_LENGTH) + 2 * 1024;
 /** Messages one visitor may send per minute: plenty to chat, too few to run up a model bill. */
 export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+
+const chatTurnSchema = z.object({
+  role: z.enum(['user', 'assistant'], { error: "each turn's role must be 'user' or 'assistant'" }),
+  content: z
+    .string({ error: "each turn's content must be a string" })
+    .trim()
+    .min(1, "a turn's content must not be empty")
+    .max(
+      MAX_HISTORY_TURN_LENGTH,
+      `a turn's content must be at most ${MAX_HISTORY_TURN_LENGTH} characters`,
+    ),
+});
 
 export const chatRequestSchema = z.object({
   message: z
@@ -16,10 +30,17 @@ export const chatRequestSchema = z.object({
     .trim()
     .min(1, 'message must not be empty')
     .max(MAX_CHAT_MESSAGE_LENGTH, `message must be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`),
+  /** The conversation before this message, oldest first. */
+  history: z
+    .array(chatTurnSchema, { error: 'history must be a list of {role, content} turns' })
+    .max(MAX_HISTORY_TURNS, `history must hold at most ${MAX_HISTORY_TURNS} turns`)
+    .default([]),
 });
 
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
 export type ChatRequestResult =
-  { ok: true; message: string } | { ok: false; status: 400 | 413; message: string };
+  ({ ok: true } & ChatRequest) | { ok: false; status: 400 | 413; message: string };
 
 const TOO_LARGE = {
   ok: false,
@@ -69,7 +90,12 @@ export async function readChatRequest(request: Request): Promise<ChatRequestResu
         : (issue?.message ?? 'The body is not valid');
     return { ok: false, status: 400, message };
   }
-  return { ok: true, message: parsed.data.message };
+  return { ok: true, ...parsed.data };
+}
+
+/** Whether the client takes the reply as it is written (server-sent events) rather than JSON. */
+export function wantsStream(headers: Headers): boolean {
+  return /\btext\/event-stream\b/i.test(headers.get('accept') ?? '');
 }
 
 /**

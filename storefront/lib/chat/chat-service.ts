@@ -1,30 +1,29 @@
 /**
- * Answers one chat message: from the configured OpenAI-compatible model when it gives a usable
- * reply, else from the canned replies (docs/product.md#validation, #error-catalogue). The key stays
- * on the server.
+ * Answers one chat message (docs/product.md#chat-assistant). The shop's own content answers
+ * first (retrieval-reply.ts); when a model is configured and the content has passages for the
+ * question, the model writes the reply from those passages only, streamed as it comes, and the
+ * content's own reply takes its place if the model fails, stalls, says too little or names a
+ * price the shop does not charge. The key stays on the server.
  */
 import 'server-only';
-import { z } from 'zod';
-import { SUPPORT_EMAIL, cannedReply } from './canned-replies';
-import type { ChatCatalogue } from './chat-catalogue';
+import { APICallError, streamText, type ModelMessage } from 'ai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { SUPPORT_EMAIL } from './canned-replies';
+import type { Passage } from './knowledge/passages';
+import type { SearchIndex } from './knowledge/search-index';
+import {
+  retrievalReply,
+  type ChatSource,
+  type ChatTurn,
+  type RetrievalReply,
+} from './retrieval-reply';
 
-/** Shorter remote replies are unusable (docs/product.md#constants-and-limits). */
+/** Shorter model replies are unusable (docs/product.md#constants-and-limits). */
 export const MIN_USABLE_REPLY_LENGTH = 10;
-/** A visitor waits no longer than this for the model before the canned reply is given. */
+/** A visitor waits no longer than this for the model's first words. */
 export const MODEL_TIMEOUT_MS = 10_000;
-
-/** The model's instructions, with the eBooks' names and prices from the catalogue. */
-export const chatPersonaPrompt = ({ guide, stories, pack, currency }: ChatCatalogue) =>
-  [
-    'You are the ABA Specialist Assistant of ABA Parent Guides, a shop that sells digital eBooks on applied behavior analysis (ABA) to parents and caregivers of autistic children.',
-    'Answer warmly, in plain language, in at most 120 words, with practical and safe strategies a parent can use at home.',
-    guide && stories && pack
-      ? `Facts you may use: '${guide.name}' costs ${guide.price}, '${stories.name}' ${stories.price} (5 family stories, progress-tracking templates), '${pack.name}' ${pack.price} (both eBooks, save 10%), all in ${currency}.`
-      : 'The eBooks and their prices are listed in the Shop; do not quote prices.',
-    'Each eBook has 10 chapters and 40-60 pages, comes as a PDF with an MP3 audiobook, with instant download, lifetime access and no login needed. The strategies suit children aged 2 to 18; families typically notice results within 2-4 weeks, though results vary and nothing is guaranteed.',
-    `For download, payment or order problems, tell the parent to write to ${SUPPORT_EMAIL}; support replies within 24 hours.`,
-    'The eBooks are educational and do not replace professional therapy. Never give medical advice or a diagnosis; suggest a qualified professional such as a BCBA or doctor instead. Do not invent products, prices or promises.',
-  ].join(' ');
+/** Nor longer than this between two pieces of a reply that has started. */
+export const MODEL_STALL_MS = 5_000;
 
 export interface ChatModelSettings {
   CHAT_API_URL?: string;
@@ -32,73 +31,203 @@ export interface ChatModelSettings {
   CHAT_MODEL: string;
 }
 
+export type ChatReplySource = 'model' | 'content' | 'canned';
+
 export interface ChatAnswer {
   reply: string;
-  source: 'model' | 'canned';
+  /** 'model' when the model wrote it, 'content' when passages did, 'canned' otherwise. */
+  source: ChatReplySource;
+  sources: ChatSource[];
 }
 
-const completionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
-});
+/** What an answer is made of, as it happens: what a stream sends and JSON sums up. */
+export type ChatEvent =
+  | { type: 'sources'; sources: ChatSource[] }
+  | { type: 'text'; text: string }
+  /** The reply so far is withdrawn: this text is the reply instead. */
+  | { type: 'replace'; text: string }
+  | { type: 'done'; source: ChatReplySource };
+
+export interface ChatQuestion {
+  message: string;
+  history: readonly ChatTurn[];
+}
+
+export interface ChatOptions {
+  timeoutMs?: number;
+  stallMs?: number;
+  log?: (message: string, reason: string) => void;
+}
+
+/** The model's instructions: who it is, how it answers, and the passages it answers from. */
+export function chatSystemPrompt(passages: readonly Passage[]): string {
+  return [
+    'You are the ABA Specialist Assistant of ABA Parent Guides, a shop that sells digital eBooks on applied behaviour analysis (ABA) to parents and caregivers of autistic children.',
+    'Answer warmly, in plain language, in at most 120 words.',
+    'Answer only from the passages below, which are the shop’s own published content. Do not add facts, products, prices, discounts, dates or promises that are not in them. If they do not answer the question, say so honestly and suggest writing to ' +
+      `${SUPPORT_EMAIL}.`,
+    'Never give a diagnosis, medication advice or medical advice. When therapy, medication or a diagnosis comes up, say that the eBooks are educational and do not replace professional help, and suggest a qualified professional such as a BCBA or the child’s doctor.',
+    'Passages:',
+    ...passages.map(
+      (passage, i) =>
+        `[${i + 1}] ${passage.title} (from ${passage.sourceTitle}, ${passage.url})\n${passage.text}`,
+    ),
+  ].join('\n\n');
+}
 
 class UnusableReply extends Error {}
-
-async function askModel(
-  message: string,
-  { CHAT_API_URL, CHAT_API_KEY, CHAT_MODEL }: ChatModelSettings & { CHAT_API_URL: string },
-  catalogue: ChatCatalogue,
-  timeoutMs: number,
-): Promise<string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (CHAT_API_KEY) headers.authorization = `Bearer ${CHAT_API_KEY}`;
-  const response = await fetch(CHAT_API_URL, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      model: CHAT_MODEL,
-      messages: [
-        { role: 'system', content: chatPersonaPrompt(catalogue) },
-        { role: 'user', content: message },
-      ],
-    }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new UnusableReply(`the model answered HTTP ${response.status}`);
-  const body = completionSchema.safeParse(await response.json().catch(() => undefined));
-  if (!body.success) throw new UnusableReply('the model answered a malformed body');
-  const reply = body.data.choices[0]?.message.content.trim() ?? '';
-  if (reply.length < MIN_USABLE_REPLY_LENGTH) {
-    throw new UnusableReply(`the model's reply was ${reply.length} characters long`);
-  }
-  return reply;
-}
+class ModelStalled extends Error {}
 
 /** Why the call failed, in words that carry neither the key nor the model's address. */
-function failureReason(error: unknown): string {
+export function failureReason(error: unknown): string {
   if (error instanceof UnusableReply) return error.message;
-  // Read by name, not instanceof: fetch's DOMException and TypeError may come from another
-  // realm. The cause carries a code such as ECONNREFUSED; its message would name the host.
-  const { name, cause } = (error ?? {}) as { name?: unknown; cause?: { code?: unknown } };
+  if (error instanceof ModelStalled) return 'the model stopped answering midway';
+  if (APICallError.isInstance(error) && error.statusCode) {
+    return `the model answered HTTP ${error.statusCode}`;
+  }
+  // Read by name, not instanceof: fetch's errors may come from another realm. The cause
+  // carries a code such as ECONNREFUSED; its message would name the host.
+  const { name, cause } = (error ?? {}) as { name?: unknown; cause?: unknown };
   if (name === 'TimeoutError') return 'the model did not answer in time';
-  const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
-  return `the model could not be reached${code}`;
+  const nested = cause as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = [nested?.code, nested?.cause?.code].find((value) => typeof value === 'string');
+  if (APICallError.isInstance(error) || code || name === 'TypeError') {
+    return `the model could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+  }
+  return 'the model answered a malformed stream';
 }
 
-export async function answerChatMessage(
-  message: string,
-  settings: ChatModelSettings,
-  catalogue: ChatCatalogue,
-  { timeoutMs = MODEL_TIMEOUT_MS, log = console.error } = {},
-): Promise<ChatAnswer> {
-  const { CHAT_API_URL } = settings;
-  if (!CHAT_API_URL) return { reply: cannedReply(message, catalogue), source: 'canned' };
+/** The OpenAI-compatible endpoint's base: CHAT_API_URL names the chat completions URL itself. */
+export const modelBaseUrl = (chatApiUrl: string) =>
+  chatApiUrl.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
+
+const PRICE = /\$\s?\d[\d,]*(?:\.\d{2})?/g;
+const normalisePrice = (price: string) => price.replace(/[\s,]/g, '').replace(/\.00$/, '');
+
+/** A price the reply names that no passage it was given names. */
+function inventedPrice(reply: string, passages: readonly Passage[]): string | undefined {
+  const known = new Set(
+    passages.flatMap((passage) => (passage.text.match(PRICE) ?? []).map(normalisePrice)),
+  );
+  return reply.match(PRICE)?.find((price) => !known.has(normalisePrice(price)));
+}
+
+/** The next piece of the model's text, or an error once it is late. */
+async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number): Promise<IteratorResult<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('late'), { name: 'TimeoutError' as const })),
+      ms,
+    );
+  });
   try {
-    return {
-      reply: await askModel(message, { ...settings, CHAT_API_URL }, catalogue, timeoutMs),
-      source: 'model',
-    };
-  } catch (error) {
-    log('Chatbot error:', failureReason(error));
-    return { reply: cannedReply(message, catalogue), source: 'canned' };
+    return await Promise.race([iterator.next(), late]);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+async function* modelReply(
+  { message, history }: ChatQuestion,
+  content: RetrievalReply,
+  settings: ChatModelSettings & { CHAT_API_URL: string },
+  { timeoutMs = MODEL_TIMEOUT_MS, stallMs = MODEL_STALL_MS, log = console.error }: ChatOptions,
+): AsyncGenerator<ChatEvent> {
+  const provider = createOpenAICompatible({
+    name: 'shop-chat',
+    baseURL: modelBaseUrl(settings.CHAT_API_URL),
+    apiKey: settings.CHAT_API_KEY || undefined,
+  });
+  const abort = new AbortController();
+  const messages: ModelMessage[] = [
+    ...history.map(({ role, content: text }) => ({ role, content: text })),
+    { role: 'user', content: message },
+  ];
+  const result = streamText({
+    model: provider.chatModel(settings.CHAT_MODEL),
+    system: chatSystemPrompt(content.passages),
+    messages,
+    abortSignal: abort.signal,
+    maxRetries: 0,
+    // Failures are told once, below, in words without the key or the address.
+    onError: () => undefined,
+  });
+  const iterator = result.fullStream[Symbol.asyncIterator]();
+  let written = '';
+  let started = false;
+  try {
+    for (;;) {
+      const next = await nextWithin(iterator, started ? stallMs : timeoutMs).catch(
+        (error: unknown) => {
+          // A late first word is a timeout; a pause after it, a stall.
+          throw started && error instanceof Error && error.name === 'TimeoutError'
+            ? new ModelStalled()
+            : error;
+        },
+      );
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === 'error') throw part.error;
+      if (part.type !== 'text-delta' || !part.text) continue;
+      // The opening spaces wait, so that a reply of spaces shows nothing.
+      const text = started ? part.text : part.text.trimStart();
+      if (!text) continue;
+      started = true;
+      written += text;
+      yield { type: 'text', text };
+    }
+    const reply = written.trim();
+    if (reply.length < MIN_USABLE_REPLY_LENGTH) {
+      throw new UnusableReply(`the model's reply was ${reply.length} characters long`);
+    }
+    const price = inventedPrice(reply, content.passages);
+    if (price)
+      throw new UnusableReply(`the model named a price the shop does not charge (${price})`);
+    yield { type: 'done', source: 'model' };
+  } catch (error) {
+    abort.abort();
+    log('Chatbot error:', failureReason(error));
+    yield written
+      ? { type: 'replace', text: content.reply }
+      : { type: 'text', text: content.reply };
+    yield { type: 'done', source: content.source };
+  }
+}
+
+/**
+ * The answer to one message, as events: its sources first, then its text, piece by piece
+ * from a model or at once from the content.
+ */
+export async function* answerChat(
+  question: ChatQuestion,
+  index: SearchIndex,
+  settings: ChatModelSettings,
+  options: ChatOptions = {},
+): AsyncGenerator<ChatEvent> {
+  const content = retrievalReply(question.message, question.history, index);
+  yield { type: 'sources', sources: content.sources };
+  const { CHAT_API_URL } = settings;
+  // Without passages (a greeting, a question the content does not answer, a medical one) the
+  // content's own reply is the honest one; a model would only have to invent.
+  if (CHAT_API_URL && content.source === 'content') {
+    yield* modelReply(question, content, { ...settings, CHAT_API_URL }, options);
+    return;
+  }
+  yield { type: 'text', text: content.reply };
+  yield { type: 'done', source: content.source };
+}
+
+/** The whole answer at once, for a client that asks for JSON. */
+export async function collectAnswer(events: AsyncIterable<ChatEvent>): Promise<ChatAnswer> {
+  let reply = '';
+  let source: ChatReplySource = 'canned';
+  let sources: ChatSource[] = [];
+  for await (const event of events) {
+    if (event.type === 'sources') sources = event.sources;
+    else if (event.type === 'text') reply += event.text;
+    else if (event.type === 'replace') reply = event.text;
+    else source = event.source;
+  }
+  return { reply: reply.trim(), source, sources };
 }

@@ -1,12 +1,13 @@
 /**
- * The chat assistant's answers (docs/product.md#validation, #error-catalogue): the configured
- * model, else the canned replies.
+ * The chat assistant (docs/product.md#chat-assistant): the answer from the shop's content, or
+ * from the configured model grounded in it; server-sent events to a client that asks for them
+ * (`Accept: text/event-stream`), else `{reply, source, sources}` as JSON.
  */
-import { chatCatalogue } from '@/lib/chat/chat-catalogue';
-import { answerChatMessage } from '@/lib/chat/chat-service';
-import { CHAT_RATE_LIMIT, readChatRequest, visitorKey } from '@/lib/chat/chat-request';
+import { answerChat, collectAnswer } from '@/lib/chat/chat-service';
+import { chatStreamResponse } from '@/lib/chat/chat-stream';
+import { CHAT_RATE_LIMIT, readChatRequest, visitorKey, wantsStream } from '@/lib/chat/chat-request';
 import { createRateLimiter } from '@/lib/chat/rate-limit';
-import { readCatalogue } from '@/lib/commerce/products';
+import { shopKnowledge } from '@/lib/chat/shop-knowledge';
 import { storefrontConfig } from '@/lib/config';
 
 const limiter = createRateLimiter(CHAT_RATE_LIMIT);
@@ -21,7 +22,12 @@ export async function POST(request: Request) {
   }
   const parsed = await readChatRequest(request);
   if (!parsed.ok) return Response.json({ message: parsed.message }, { status: parsed.status });
-  // Names and prices from the catalogue; without it the chat speaks of the books unpriced.
-  const catalogue = chatCatalogue(await readCatalogue());
-  return Response.json(await answerChatMessage(parsed.message, storefrontConfig(), catalogue));
+  const events = answerChat(
+    { message: parsed.message, history: parsed.history },
+    await shopKnowledge(),
+    storefrontConfig(),
+  );
+  return wantsStream(request.headers)
+    ? chatStreamResponse(events)
+    : Response.json(await collectAnswer(events));
 }

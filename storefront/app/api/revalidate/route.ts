@@ -1,6 +1,7 @@
-/** The CMS's webhook: refreshes the cached content a marketer just changed. */
+/** The CMS's webhook: refreshes the cached content a marketer just changed, and the chat's index of it. */
 import { revalidateTag } from 'next/cache';
 import type { NextRequest } from 'next/server';
+import { markShopKnowledgeStale } from '@/lib/chat/shop-knowledge';
 import { tagsToRevalidate, webhookPayloadSchema } from '@/lib/cms/revalidation';
 import { storefrontConfig } from '@/lib/config';
 import { sameSecret } from '@/lib/same-secret';
@@ -29,5 +30,7 @@ export async function POST(request: NextRequest) {
   const tags = tagsToRevalidate(payload.data);
   // Expire at once: the next visitor gets the new content, not the stale copy.
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  // The chat answers from the same content: its next question waits for a new index.
+  if (tags.length) markShopKnowledgeStale();
   return Response.json({ revalidated: tags });
 }
