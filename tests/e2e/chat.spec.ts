@@ -1,7 +1,9 @@
 /**
- * The chat assistant (docs/product.md#home, #states, #validation, #error-catalogue): a round button
- * on the content pages opens a modal chat that answers from the storefront's /api/chat. The
- * journeys run without a model, so the answers are the canned replies.
+ * The chat assistant (docs/product.md#home, #states, #validation, #error-catalogue,
+ * #chat-assistant): a round button on the content pages opens a modal chat that answers from
+ * the storefront's /api/chat. The journeys run without a model, so the answers come from the
+ * shop's own published content, with links to where they come from (chat-model.spec.ts has a
+ * model).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
@@ -53,10 +55,9 @@ test('the chat opens from the home page with a welcome and answers a price quest
   await expect(send).toBeDisabled();
 
   const response = await answered;
-  const body = (await response.json()) as { reply: string; source: string };
-  expect(body.source).toBe('canned');
-  expect(body.reply).toContain('$27.99');
-  await expect(log.getByText(body.reply)).toBeVisible();
+  expect(response.headers()['content-type']).toMatch(/^text\/event-stream/);
+  await expect(log).toContainText('$27.99');
+  await expect(log.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
   await expect(log.getByText('How much does it cost?')).toBeVisible();
   await expect(dialog.getByText('Typing...')).toBeHidden();
   await expect(input).toBeEnabled();
@@ -79,7 +80,7 @@ test('Enter sends, Shift+Enter starts a new line, and an empty message is not se
   expect(sent).toEqual([]);
 
   await input.press('Enter');
-  await expect(log.getByText(/comes with an MP3 audiobook/)).toBeVisible();
+  await expect(log.getByText(/MP3 audiobook/)).toBeVisible();
   await expect(input).toHaveValue('');
   expect(sent.map((data) => JSON.parse(data))).toEqual([{ message: 'Is there an audiobook?' }]);
 });
@@ -128,8 +129,49 @@ test('the chat is on the content pages only', async ({ page }) => {
 
 test('the open chat has no serious accessibility violations', async ({ page }) => {
   const { log, input } = await openChat(page);
-  await input.fill('What is ABA?');
+  await input.fill('Can I return an eBook?');
   await input.press('Enter');
-  await expect(log.getByText(/applied behavior analysis\) is an evidence-based/)).toBeVisible();
+  await expect(log.getByRole('link', { name: 'No Refund Policy' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+test("answers a parent's question from the shop's content, with a link to where it came from", async ({
+  page,
+}) => {
+  const { dialog, log, input } = await openChat(page);
+  await input.fill('Can I return an eBook?');
+  await input.press('Enter');
+  await expect(log).toContainText(/all sales are final/i);
+  await log.getByRole('link', { name: 'No Refund Policy' }).click();
+  await expect(page).toHaveURL(/\/no-refund-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'No Refund Policy' })).toBeVisible();
+  // The link moves the page under the chat: the conversation is still there.
+  await expect(dialog.getByText('Can I return an eBook?')).toBeVisible();
+});
+
+test('a follow-up question is understood from the one before it', async ({ page }) => {
+  const sent = chatRequests(page);
+  const { log, input } = await openChat(page);
+  await input.fill('What ages are the eBooks for?');
+  await input.press('Enter');
+  await expect(log.getByRole('link').first()).toBeVisible();
+  await expect(input).toBeEnabled();
+  await input.fill('and for teenagers?');
+  await input.press('Enter');
+  await expect(log.getByText(/18/).last()).toBeVisible();
+  const second = JSON.parse(sent[1] ?? '{}') as { history?: { role: string; content: string }[] };
+  expect(second.history?.[0]).toEqual({ role: 'user', content: 'What ages are the eBooks for?' });
+  expect(second.history?.[1]?.role).toBe('assistant');
+});
+
+test('a buyer whose links stopped working is pointed to the form that e-mails fresh ones', async ({
+  page,
+}) => {
+  const { log, input } = await openChat(page);
+  await input.fill('my download link stopped working');
+  await input.press('Enter');
+  await expect(log).toContainText('E-mail me my links');
+  await log.getByRole('link', { name: /E-mail me my links/ }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(page.getByRole('button', { name: 'E-mail me my links' })).toBeVisible();
 });

@@ -1,8 +1,9 @@
 /**
  * A marketer works in the Strapi admin UI, and the storefront shows the change without a
- * restart: an edited home FAQ answer, and a newly published blog post.
+ * restart: an edited home FAQ answer, on the home page and in the chat assistant's answers,
+ * and a newly published blog post.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const CMS_URL = process.env.E2E_CMS_URL ?? '';
 const ADMIN = { email: 'editor@example.com', password: 'Editor-dev-2025' };
@@ -30,6 +31,22 @@ async function publish(page: Page): Promise<number> {
   return clickedAt;
 }
 
+let chatVisitor = 0;
+
+/** The chat's answer to a question, as JSON, from a visitor of its own (the chat's limit). */
+async function chatReply(request: APIRequestContext, message: string): Promise<string> {
+  const response = await request.post('/api/chat', {
+    data: { message },
+    headers: {
+      origin: process.env.E2E_STOREFRONT_URL ?? '',
+      // The shared shop believes its loopback proxy's X-Forwarded-For.
+      'x-forwarded-for': `198.19.${(++chatVisitor >> 8) & 255}.${chatVisitor & 255}`,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { reply: string }).reply;
+}
+
 /** Milliseconds from `since` until `check` passes, polling the storefront. */
 async function millisecondsUntil(since: number, check: () => Promise<boolean>): Promise<number> {
   await expect.poll(check, { timeout: 10_000, intervals: [50] }).toBe(true);
@@ -51,12 +68,18 @@ test('an edited FAQ answer appears on the home page once published', async ({
 
   const before = await (await request.get('/')).text();
   expect(before).not.toContain(answer);
+  // Saved is not published: the chat does not know the draft either.
+  expect(await chatReply(request, 'How soon will I notice a difference?')).not.toContain(answer);
   const publishedAt = await publish(page);
   const elapsed = await millisecondsUntil(publishedAt, async () =>
     (await (await request.get('/')).text()).includes(answer),
   );
   testInfo.annotations.push({ type: 'publish-to-visible', description: `${elapsed} ms` });
   console.log(`FAQ answer visible on the home page ${elapsed} ms after the Publish click`);
+  const inChat = await millisecondsUntil(publishedAt, async () =>
+    (await chatReply(request, 'How soon will I notice a difference?')).includes(answer),
+  );
+  console.log(`FAQ answer given by the chat assistant ${inChat} ms after the Publish click`);
 });
 
 test('a new blog post appears in /api/blogposts once published, never before', async ({

@@ -82,7 +82,7 @@ beforeEach(() => {
   log = jest.fn();
   global.fetch = fakeFetch;
   // A server process of its own: the index lives on globalThis, shared by Next's bundles.
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for('aba.chat.shop-knowledge')];
+  Reflect.deleteProperty(globalThis, Symbol.for('aba.chat.shop-knowledge'));
   jest.isolateModules(() => {
     knowledge = jest.requireActual('./shop-knowledge');
   });
