@@ -64,5 +64,5 @@ export function seededShopContent(): ShopContent {
       category: seed.category ?? null,
       icon: null,
     }));
-  return { faqItems, legalPages, chapters, posts, catalogue: SEEDED_CATALOGUE };
+  return { faqItems, legalPages, chapters, posts, catalogue: SEEDED_CATALOGUE, downloadLinkTtlHours: 168 };
 }
