@@ -28,7 +28,8 @@ export interface RetrievalReply {
 }
 
 /** A question this short, or opening like this, continues the previous one. */
-const FOLLOW_UP_OPENING = /^(?:and|or|but|also|what about|how about|what if|same|then|so|ok(?:ay)?|is that|does that|do they|is it|can it|will it)\b/i;
+const FOLLOW_UP_OPENING =
+  /^(?:and|or|but|also|what about|how about|what if|same|then|so|ok(?:ay)?|is that|does that|do they|is it|can it|will it)\b/i;
 const FOLLOW_UP_MAX_TERMS = 2;
 
 const GREETING_ONLY =
@@ -52,7 +53,8 @@ const MEDICAL = new RegExp(
     .join('|'),
   'i',
 );
-const THERAPY = /\b(?:therap\w*|bcba|clinician\w*|psycholog\w*|psychiatr\w*|doctor\w*|paediatrician|pediatrician|diagnos\w*)\b/i;
+const THERAPY =
+  /\b(?:therap\w*|bcba|clinician\w*|psycholog\w*|psychiatr\w*|doctor\w*|paediatrician|pediatrician|diagnos\w*)\b/i;
 
 const SAFETY_LINE =
   "I can't give a diagnosis or medical advice: please talk to a qualified professional, such as your child's doctor or a BCBA, about that.";
@@ -65,12 +67,32 @@ const PRODUCT_QUESTION =
   /\b(?:(?:do|will|would|did) you (?:have|sell|offer|make|do|stock)|is there) (?:a|an|any|one|some)\b|\b(?:next|new|upcoming|another|future) (?:e?books?|guides?|books?|products?|titles?)\b|\b(?:coming out|release date|be released|launch\w*)\b/i;
 const OFFER_KINDS: ReadonlySet<Passage['kind']> = new Set(['product', 'chapter']);
 
+/** "What does BCBA stand for?", "what is reinforcement?": the word asked about. */
+const DEFINITION =
+  /\bwhat (?:does|do|is|are|'s) (?:an? |the )?([\p{L}][\p{L}-]*) (?:stand for|mean)\b|\bwhat(?: is|'s|s) (?:an? )?([\p{L}][\p{L}-]*)\s*\?|\b(?:meaning|definition) of (?:an? |the )?([\p{L}][\p{L}-]*)/iu;
+
+/**
+ * The passage that defines a word: a glossary's "BCBA: Board Certified…", or a sentence that
+ * opens "Reinforcement is…".
+ */
+export function definitionOf(word: string, passages: readonly Passage[]): Passage | undefined {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const opening = new RegExp(`^(?:an? |the )?${escaped}(?::| is | are | means | \\()`, 'i');
+  return passages.find((passage) =>
+    passage.text.split('\n').some((line) => opening.test(line.trim())),
+  );
+}
+
 /** Below this share of the question's words found in the best passage, it is no answer. */
 const MIN_COVERAGE = 0.3;
 /** Below this share, the reply also offers the support address in case it missed the point. */
 const SURE_COVERAGE = 0.7;
 /** A passage from another page joins the first when it scores at least this share of it. */
 const SECOND_PASSAGE_SHARE = 0.7;
+/** A passage of the first's own section joins from this share of its score. */
+const NEIGHBOUR_PASSAGE_SHARE = 0.4;
+/** The FAQ's answer on the same point joins from this share of the first's score. */
+const FAQ_PASSAGE_SHARE = 0.3;
 /** A passage that holds words of the question the first lacks joins from this share. */
 const ADDING_PASSAGE_SHARE = 0.2;
 /** The most passages one reply quotes. */
@@ -82,13 +104,16 @@ export function isFollowUp(message: string, terms: string[]): boolean {
   return FOLLOW_UP_OPENING.test(message.trim()) || terms.length <= FOLLOW_UP_MAX_TERMS;
 }
 
+const previousQuestion = (history: readonly ChatTurn[]) =>
+  history.findLast((turn) => turn.role === 'user')?.content;
+
 /** What to search for: the question, with the previous question when this one follows it. */
 export function retrievalQuery(
   message: string,
   history: readonly ChatTurn[],
   index: SearchIndex,
 ): string {
-  const previous = history.findLast((turn) => turn.role === 'user')?.content;
+  const previous = previousQuestion(history);
   if (!previous) return message;
   return isFollowUp(message, index.terms(message)) ? `${previous} ${message}` : message;
 }
@@ -188,8 +213,14 @@ export function passagesFor(
   index: SearchIndex,
 ): ChosenPassages {
   const query = retrievalQuery(message, history, index);
-  const { hits, termWeights } = index.search(query, 8);
+  const context = query === message ? undefined : previousQuestion(history);
+  const { hits, termWeights } = index.search(message, 8, context);
   const queryWeights = queryWeightsOf(query, termWeights, index);
+  const asked = DEFINITION.exec(message)?.slice(1).find(Boolean);
+  // "What is it?" asks about nothing the content could define.
+  const definition =
+    asked && index.terms(asked).length ? definitionOf(asked, index.passages) : undefined;
+  if (definition) return { passages: [definition], sure: true, queryWeights };
   const [top] = hits;
   if (!top) return { passages: [], sure: false, queryWeights };
   const others = hits.slice(1).filter((hit) => hit.passage.text !== top.passage.text);
@@ -199,16 +230,24 @@ export function passagesFor(
     (hit) =>
       hit.passage.url === top.passage.url &&
       hit.passage.title === top.passage.title &&
-      hit.score >= top.score * SECOND_PASSAGE_SHARE,
+      hit.score >= top.score * NEIGHBOUR_PASSAGE_SHARE,
   );
   if (neighbour) chosen.push(neighbour);
-  const completing = completingPassage(top, others.filter((hit) => !chosen.includes(hit)), termWeights);
+  const completing = completingPassage(
+    top,
+    others.filter((hit) => !chosen.includes(hit)),
+    termWeights,
+  );
   if (completing) chosen.push(completing);
-  // The same answer from another page (the FAQ beside the policy), when it scores as well.
+  // The same answer from another page, when it scores as well; the FAQ's short answer on the
+  // same point (beside the policy it sums up) from a lower score.
   const corroborating = others.find(
     (hit) =>
       !chosen.some((one) => one.passage.url === hit.passage.url) &&
-      hit.score >= top.score * SECOND_PASSAGE_SHARE,
+      (hit.score >= top.score * SECOND_PASSAGE_SHARE ||
+        (hit.passage.kind === 'faq' &&
+          hit.score >= top.score * FAQ_PASSAGE_SHARE &&
+          hit.coverage >= top.coverage * SECOND_PASSAGE_SHARE)),
   );
   if (corroborating && chosen.length < MAX_PASSAGES) chosen.push(corroborating);
   const help = others.find(

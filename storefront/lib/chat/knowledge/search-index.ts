@@ -34,7 +34,8 @@ export interface SearchResult {
 }
 
 export interface SearchIndex {
-  search(question: string, limit?: number): SearchResult;
+  /** The best passages for a question; `context`, the question it follows, counts less. */
+  search(question: string, limit?: number, context?: string): SearchResult;
   /** A text's words as the index knows them: stemmed, without stop words. */
   terms(text: string): string[];
   readonly passages: readonly Passage[];
@@ -47,12 +48,126 @@ const STOP_WORDS = new Set(eng);
  */
 const CHAT_WORDS = new Set(
   [
-    ...['dont', 'cant', 'wont', 'isnt', 'doesnt', 'didnt', 'im', 'ive', 'id', 'u', 'ur', 'pls', 'plz', 'thx', 'tbh', 'idk', 'btw', 'lol', 'hey'],
-    ...['hes', 'shes', 'its', 'thats', 'whats', 'theres', 'theyre', 'youre', 'ill', 'isnt', 'arent', 'wasnt', 'werent', 'wouldnt', 'couldnt', 'shouldnt', 'havent', 'hasnt', 'lets'],
-    ...['will', 'shall', 'may', 'might', 'must', 'should', 'can', 'not', 'no', 'does', 'so', 'also', 'ever', 'much', 'bit', 'kind', 'sort', 'anyway', 'though'],
-    ...['just', 'really', 'honestly', 'actually', 'actual', 'still', 'even', 'like', 'ok', 'okay', 'anyone', 'anything', 'something', 'every', 'thing', 'things', 'stuff', 'time', 'lot', 'get', 'got', 'go', 'make', 'way', 'want', 'need', 'know', 'tell', 'help', 'please', 'would', 'could', 'maybe', 'yes', 'hi', 'hello', 'thanks', 'able', 'sure', 'say'],
-    ...['dad', 'mum', 'mom', 'mommy', 'mummy', 'daddy', 'mother', 'father', 'mama', 'papa', 'me', 'myself'],
-    ...['year', 'years', 'old', 'yo', 'yr', 'yrs'],
+    ...[
+      'dont',
+      'cant',
+      'wont',
+      'isnt',
+      'doesnt',
+      'didnt',
+      'im',
+      'ive',
+      'id',
+      'u',
+      'ur',
+      'pls',
+      'plz',
+      'thx',
+      'tbh',
+      'idk',
+      'btw',
+      'lol',
+      'hey',
+    ],
+    ...[
+      'hes',
+      'shes',
+      'its',
+      'thats',
+      'whats',
+      'theres',
+      'theyre',
+      'youre',
+      'ill',
+      'isnt',
+      'arent',
+      'wasnt',
+      'werent',
+      'wouldnt',
+      'couldnt',
+      'shouldnt',
+      'havent',
+      'hasnt',
+      'lets',
+    ],
+    ...[
+      'will',
+      'shall',
+      'may',
+      'might',
+      'must',
+      'should',
+      'can',
+      'not',
+      'no',
+      'does',
+      'so',
+      'also',
+      'ever',
+      'much',
+      'bit',
+      'kind',
+      'sort',
+      'anyway',
+      'though',
+    ],
+    ...[
+      'just',
+      'really',
+      'honestly',
+      'actually',
+      'actual',
+      'still',
+      'even',
+      'like',
+      'ok',
+      'okay',
+      'anyone',
+      'anything',
+      'something',
+      'every',
+      'thing',
+      'things',
+      'stuff',
+      'time',
+      'lot',
+      'get',
+      'got',
+      'go',
+      'make',
+      'way',
+      'want',
+      'need',
+      'know',
+      'tell',
+      'help',
+      'please',
+      'would',
+      'could',
+      'maybe',
+      'yes',
+      'hi',
+      'hello',
+      'thanks',
+      'able',
+      'sure',
+      'say',
+    ],
+    ...[
+      'dad',
+      'mum',
+      'mom',
+      'mommy',
+      'mummy',
+      'daddy',
+      'mother',
+      'father',
+      'mama',
+      'papa',
+      'me',
+      'myself',
+    ],
+    ...['year', 'years', 'old', 'yo', 'yr', 'yrs', 'today', 'tomorrow', 'yesterday', 'tonight'],
   ].map((word) => stemmer(word)),
 );
 /**
@@ -61,7 +176,24 @@ const CHAT_WORDS = new Set(
  * are left out of how much of a question a passage covers.
  */
 const SUBJECT_WORDS = new Set(
-  ['child', 'children', 'kid', 'kids', 'son', 'sons', 'daughter', 'daughters', 'boy', 'girl', 'ebook', 'ebooks', 'book', 'books', 'guide', 'guides'].map((word) => stemmer(word)),
+  [
+    'child',
+    'children',
+    'kid',
+    'kids',
+    'son',
+    'sons',
+    'daughter',
+    'daughters',
+    'boy',
+    'girl',
+    'ebook',
+    'ebooks',
+    'book',
+    'books',
+    'guide',
+    'guides',
+  ].map((word) => stemmer(word)),
 );
 const SUBJECT_WORD_BOOST = 0.3;
 /** "My sister", "my friend": someone the parent names, no topic (but "his sister" is one). */
@@ -84,7 +216,8 @@ const EXPLAINED_WORD_BOOST = 0.2;
 const VOCABULARY_ENTRY_BOOST = 1.6;
 /** What a permission question asks to do ("can I *print* it?") is its topic. */
 const ACTION_WORD_BOOST = 1.5;
-const ACTION = /\b(?:(?:can|could|may) (?:i|we|you)|(?:ok|okay|allowed|alright|fine|possible) to) (?:just |still |also |even |please )?([\p{L}']+)/giu;
+const ACTION =
+  /\b(?:(?:can|could|may) (?:i|we|you)|(?:ok|okay|allowed|alright|fine|possible) to) (?:just |still |also |even |please )?([\p{L}']+)/giu;
 
 /**
  * The shop's own answers come first when they match as well: the FAQ is written to answer a
@@ -101,6 +234,11 @@ const KIND_BOOST: Readonly<Record<PassageKind, number>> = {
 
 /** A passage of a kind the question asks for weighs this much more. */
 const INTENT_BOOST = 1.5;
+/**
+ * A follow-up's previous question ("and the case studies one?" after "how much is…") is
+ * searched too, at this share of the follow-up's own words.
+ */
+const CONTEXT_SHARE = 0.5;
 
 /**
  * Lower case, no stop word, stemmed; the same for the passages and the questions. Apostrophes
@@ -124,7 +262,8 @@ function processQueryTerm(term: string): string | null {
 }
 
 /** Words; "e-mail" is one, as a parent types it "email". */
-const tokenize = (text: string) => text.replace(/\be-mail/gi, 'email').split(/[^\p{L}\p{N}'\u2019]+/u);
+const tokenize = (text: string) =>
+  text.replace(/\be-mail/gi, 'email').split(/[^\p{L}\p{N}'\u2019]+/u);
 
 function termsOf(text: string): string[] {
   return tokenize(text).flatMap((token) => processTerm(token) ?? []);
@@ -159,7 +298,10 @@ export function widen(question: string): Widened {
       (term) => !CHAT_WORDS.has(term) && !SUBJECT_WORDS.has(term),
     );
     // A key of stop words alone ("what now?") still asks for something: it stands as one word.
-    entries.push({ raw: tokenize(words), keyTerms: keyTerms.length ? keyTerms : [`${INTENT_TERM}${words}`] });
+    entries.push({
+      raw: tokenize(words),
+      keyTerms: keyTerms.length ? keyTerms : [`${INTENT_TERM}${words}`],
+    });
   }
   if (AGE_IN_PASSING.test(question) && !entries.length) {
     entries.push({ raw: tokenize(AGE_WORDS), keyTerms: [] });
@@ -171,9 +313,7 @@ export function widen(question: string): Widened {
     const known = words.get(term);
     if (!known || known.boost < boost) words.set(term, { raw, boost });
   };
-  const people = new Set(
-    [...question.matchAll(MY_PEOPLE)].flatMap(([found]) => termsOf(found)),
-  );
+  const people = new Set([...question.matchAll(MY_PEOPLE)].flatMap(([found]) => termsOf(found)));
   const actions = new Set(
     [...question.matchAll(ACTION)].flatMap(([, action]) => processQueryTerm(action ?? '') ?? []),
   );
@@ -184,19 +324,22 @@ export function widen(question: string): Widened {
       continue;
     }
     const term = processQueryTerm(raw);
-    const boost = term && actions.has(term)
-      ? QUESTION_WORD_BOOST * ACTION_WORD_BOOST
-      : term && explained.has(term)
-        ? EXPLAINED_WORD_BOOST
-        : QUESTION_WORD_BOOST;
+    const boost =
+      term && actions.has(term)
+        ? QUESTION_WORD_BOOST * ACTION_WORD_BOOST
+        : term && explained.has(term)
+          ? EXPLAINED_WORD_BOOST
+          : QUESTION_WORD_BOOST;
     add(raw, term, boost);
   }
   const added = entries.map(({ raw, keyTerms }) => {
-    const stems = new Map(raw.flatMap((word) => {
-      // The vocabulary's words are searched even where the question's would not be ("child").
-      const term = processTerm(word);
-      return term ? [[term, word] as const] : [];
-    }));
+    const stems = new Map(
+      raw.flatMap((word) => {
+        // The vocabulary's words are searched even where the question's would not be ("child").
+        const term = processTerm(word);
+        return term ? [[term, word] as const] : [];
+      }),
+    );
     const action = keyTerms.some((term) => actions.has(term)) ? ACTION_WORD_BOOST : 1;
     const boost = (VOCABULARY_ENTRY_BOOST * action) / stems.size;
     for (const [term, word] of stems) add(word, term, boost);
@@ -252,25 +395,48 @@ export function buildSearchIndex(passages: readonly Passage[]): SearchIndex {
   }
   const weightOf = (term: string) => idf(passages.length, holding.get(term) ?? 0);
 
+  /** A text's words as asked, with the weight of each in `coverage`, times `share`. */
+  const askedOf = (text: string, share: number) => {
+    const widened = widen(text);
+    const terms = [
+      ...new Set(tokenize(text).flatMap((token) => processQueryTerm(token) ?? [])),
+    ].filter(
+      (term) =>
+        !NUMBER_LIKE.test(term) &&
+        !widened.people.has(term) &&
+        // A typed stop word ("teh") is no topic the content lacks.
+        (holding.has(term) || !STOP_WORD_LETTERS.has([...term].sort().join(''))),
+    );
+    const termWeights = new Map(terms.map((term) => [term, weightOf(term) * share]));
+    for (const { words: topic, keyTerms } of widened.added) {
+      for (const term of keyTerms.filter((key) => key.startsWith(INTENT_TERM))) {
+        termWeights.set(term, Math.max(...topic.map(weightOf)) * share);
+      }
+    }
+    if (share !== 1) {
+      for (const [term, word] of widened.words) {
+        widened.words.set(term, { ...word, boost: word.boost * share });
+      }
+    }
+    return { widened, termWeights };
+  };
+
   return {
     passages,
     terms: termsOf,
-    search(question, limit = 5) {
-      const { words, added, kinds, people } = widen(question);
-      const questionTerms = [
-        ...new Set(tokenize(question).flatMap((token) => processQueryTerm(token) ?? [])),
-      ].filter(
-        (term) =>
-          !NUMBER_LIKE.test(term) &&
-          !people.has(term) &&
-          // A typed stop word ("teh") is no topic the content lacks.
-          (holding.has(term) || !STOP_WORD_LETTERS.has([...term].sort().join(''))),
+    search(question, limit = 5, context) {
+      const asked = askedOf(question, 1);
+      const before = context ? askedOf(context, CONTEXT_SHARE) : null;
+      const { kinds } = asked.widened;
+      const added = [...asked.widened.added, ...(before?.widened.added ?? [])];
+      const explained = new Set(added.flatMap(({ keyTerms }) => keyTerms));
+      const questionTerms = [...asked.termWeights.keys()].filter(
+        (term) => !term.startsWith(INTENT_TERM),
       );
-      const termWeights = new Map(questionTerms.map((term) => [term, weightOf(term)]));
-      for (const { words: topic, keyTerms } of added) {
-        for (const term of keyTerms.filter((key) => key.startsWith(INTENT_TERM))) {
-          termWeights.set(term, Math.max(...topic.map(weightOf)));
-        }
+      const termWeights = new Map([...(before?.termWeights ?? []), ...asked.termWeights]);
+      const words = new Map(before?.widened.words);
+      for (const [term, word] of asked.widened.words) {
+        if ((words.get(term)?.boost ?? 0) < word.boost) words.set(term, word);
       }
       const totalWeight = [...termWeights.values()].reduce((sum, weight) => sum + weight, 0);
       const boosts = new Map([...words.keys()].map((term) => [term, words.get(term)?.boost ?? 1]));
@@ -292,20 +458,36 @@ export function buildSearchIndex(passages: readonly Passage[]): SearchIndex {
           const passage = byId.get(String(result.id));
           const known = vocabularyOf.get(String(result.id));
           if (!passage || !known) return [];
-          const covered = new Set([...termWeights.keys()].filter((term) => known.has(term)));
+          // A word the vocabulary explained counts by its topic, not by its letters: "what do I
+          // send?" is answered by what to include, not by any passage that says "send".
+          const covered = new Set(
+            [...termWeights.keys()].filter((term) => known.has(term) && !explained.has(term)),
+          );
           // A key of the vocabulary counts as found when the passage holds the topic's first
-          // word, or most of its words.
+          // word, or most of its words; the more of them, the more it counts.
+          const share = new Map([...covered].map((term) => [term, 1]));
           for (const { words: topic, keyTerms } of added) {
-            const held = topic.filter((word) => known.has(word)).length;
-            if (known.has(topic[0] ?? '') || held >= Math.max(2, topic.length / 2)) {
-              keyTerms.forEach((term) => covered.add(term));
+            const held = topic.filter((word) => known.has(word)).length / topic.length;
+            const found = known.has(topic[0] ?? '')
+              ? (1 + held) / 2
+              : topic.length >= 2 && held >= 0.5
+                ? held
+                : 0;
+            for (const term of found ? keyTerms : []) {
+              covered.add(term);
+              share.set(term, Math.max(share.get(term) ?? 0, found));
             }
           }
-          // Typos: a word the passage matched only fuzzily still counts.
-          for (const term of result.queryTerms) covered.add(term);
+          // Typos: a word the content does not know, matched fuzzily, still counts.
+          for (const term of result.queryTerms) {
+            if (!holding.has(term)) {
+              covered.add(term);
+              share.set(term, 1);
+            }
+          }
           for (const term of covered) if (!termWeights.has(term)) covered.delete(term);
           const coveredWeight = [...covered].reduce(
-            (sum, term) => sum + (termWeights.get(term) ?? 0),
+            (sum, term) => sum + (termWeights.get(term) ?? 0) * (share.get(term) ?? 0),
             0,
           );
           const coverage = totalWeight ? coveredWeight / totalWeight : Number(added.length > 0);
