@@ -18,14 +18,14 @@ const jestConfig = createJestConfig({
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
 });
 
-// `marked` and sanitize-html's parser ship only as ES modules, so jest compiles them like the
+// `marked`, sanitize-html's parser and `stemmer` ship only as ES modules, so jest compiles them like the
 // app's own code.
 export default async () => {
   const config = await jestConfig();
   return {
     ...config,
     transformIgnorePatterns: [
-      '/node_modules/(?!(marked|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
+      '/node_modules/(?!(marked|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype|stemmer)/)',
       '^.+\\.module\\.(css|sass|scss)$',
     ],
   };

@@ -463,9 +463,9 @@ export function buildSearchIndex(passages: readonly Passage[]): SearchIndex {
           const covered = new Set(
             [...termWeights.keys()].filter((term) => known.has(term) && !explained.has(term)),
           );
+          const share = new Map([...covered].map((term) => [term, 1]));
           // A key of the vocabulary counts as found when the passage holds the topic's first
           // word, or most of its words; the more of them, the more it counts.
-          const share = new Map([...covered].map((term) => [term, 1]));
           for (const { words: topic, keyTerms } of added) {
             const held = topic.filter((word) => known.has(word)).length / topic.length;
             const found = known.has(topic[0] ?? '')
