@@ -21,8 +21,8 @@ const jestConfig = createJestConfig({
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
 });
 
-// The AI SDK, `marked`, `stemmer` and sanitize-html's parser ship only as ES modules, so jest compiles them like the
-// app's own code.
+// The AI SDK, `marked`, `stemmer` and sanitize-html's parser ship only as ES modules, so jest
+// compiles them like the app's own code.
 export default async () => {
   const config = await jestConfig();
   return {

@@ -25,9 +25,10 @@ export function seededShopContent(): ShopContent {
     ({ key, ...item }) => ({ ...item, documentId: `seed-${key}` }),
   );
   const legalPages = readSeed<
-    (Seed & Omit<LegalPage, 'documentId' | 'sections'> & {
-      sections: { heading: string; body: string }[];
-    })[]
+    (Seed &
+      Omit<LegalPage, 'documentId' | 'sections'> & {
+        sections: { heading: string; body: string }[];
+      })[]
   >('legal-pages.json').map(({ key, sections, ...page }) => ({
     ...page,
     documentId: `seed-${key}`,
@@ -64,5 +65,12 @@ export function seededShopContent(): ShopContent {
       category: seed.category ?? null,
       icon: null,
     }));
-  return { faqItems, legalPages, chapters, posts, catalogue: SEEDED_CATALOGUE };
+  return {
+    faqItems,
+    legalPages,
+    chapters,
+    posts,
+    catalogue: SEEDED_CATALOGUE,
+    downloadLinkTtlHours: 168,
+  };
 }

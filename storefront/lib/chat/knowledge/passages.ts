@@ -9,8 +9,8 @@ import type { FaqItem } from '@/lib/cms/faq';
 import type { LegalPage } from '@/lib/cms/legal-pages';
 import { ebookOfKind, pickShopEbooks, type Catalogue } from '@/lib/catalogue/catalogue';
 import { formatPrice } from '@/lib/format/price';
-import { htmlSections, plainText } from './html-text';
-import { SHOP_HELP } from './shop-help';
+import { htmlSections, plainText, type TextBlock } from './html-text';
+import { shopHelpPassages } from './shop-help';
 
 export type PassageKind = 'faq' | 'legal' | 'chapter' | 'blog' | 'product' | 'shop-help';
 
@@ -36,6 +36,45 @@ export interface ShopContent {
   chapters: readonly Chapter[];
   posts: readonly BlogPost[];
   catalogue: Catalogue | null;
+  /** How long a download link works, in hours: the commerce service's DOWNLOAD_LINK_TTL_HOURS. */
+  downloadLinkTtlHours: number;
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** A list this long, in words, stays one passage; a longer one is cut into its items. */
+const WHOLE_LIST_MAX_WORDS = 60;
+
+/**
+ * A section's text in passages of about a paragraph, so that a reply quotes the part that
+ * answers and the search weighs each part on its own. A list goes with the paragraph that
+ * introduces it ("You may not:"): whole when short, else one passage an item, each with that
+ * introduction, so "resell, rent or give away the files" never loses its "You may not".
+ */
+export function chunksOf(blocks: readonly TextBlock[]): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < blocks.length; i += 1) {
+    const block = blocks[i];
+    if (!block) continue;
+    if (block.kind === 'paragraph') {
+      const next = blocks[i + 1];
+      if (block.text.endsWith(':') && next?.kind === 'list') {
+        chunks.push(...listChunks(next.items, block.text));
+        i += 1;
+      } else {
+        chunks.push(block.text);
+      }
+    } else {
+      chunks.push(...listChunks(block.items, null));
+    }
+  }
+  return chunks;
+}
+
+function listChunks(items: readonly string[], introduction: string | null): string[] {
+  const lead = introduction ? [introduction] : [];
+  if (wordCount(items.join(' ')) <= WHOLE_LIST_MAX_WORDS) return [[...lead, ...items].join('\n')];
+  return items.map((item) => [...lead, item].join('\n'));
 }
 
 const FAQ_URL: Readonly<Record<FaqItem['placement'], string>> = {
@@ -56,17 +95,17 @@ function faqPassages(items: readonly FaqItem[]): Passage[] {
 
 function legalPassages(pages: readonly LegalPage[]): Passage[] {
   return pages.flatMap((page) =>
-    page.sections.map((section, index) => ({
-      id: `legal:${page.slug}:${index}`,
-      kind: 'legal' as const,
-      title: section.heading,
-      text: htmlSections(section.html)
-        .flatMap(({ paragraphs }) => paragraphs)
-        .join('\n'),
-      keywords: page.title,
-      url: `/${page.slug}`,
-      sourceTitle: `our ${page.title}`,
-    })),
+    page.sections.flatMap((section, sectionIndex) =>
+      chunksOf(htmlSections(section.html).flatMap(({ blocks }) => blocks)).map((text, index) => ({
+        id: `legal:${page.slug}:${sectionIndex}.${index}`,
+        kind: 'legal' as const,
+        title: section.heading,
+        text,
+        keywords: page.title,
+        url: `/${page.slug}`,
+        sourceTitle: `our ${page.title}`,
+      })),
+    ),
   );
 }
 
@@ -82,25 +121,28 @@ function chapterPassages(chapters: readonly Chapter[]): Passage[] {
   }));
 }
 
-/** A post in its sections; the lead (before the first heading) goes with the excerpt. */
+/** A post in passages of its sections' paragraphs, the excerpt one of its own. */
 function blogPassages(posts: readonly BlogPost[]): Passage[] {
-  return posts.flatMap((post) =>
-    htmlSections(post.content).map((section, index) => {
-      const paragraphs =
-        section.heading === null && post.excerpt
-          ? [post.excerpt, ...section.paragraphs]
-          : section.paragraphs;
-      return {
-        id: `blog:${post.slug}:${index}`,
-        kind: 'blog' as const,
-        title: section.heading ?? post.title,
-        text: paragraphs.join('\n'),
-        keywords: [post.title, post.category].filter(Boolean).join(' '),
-        url: `/blog/${post.slug}`,
-        sourceTitle: `our blog post "${post.title}"`,
-      };
-    }),
-  );
+  return posts.flatMap((post) => {
+    const passage = (id: string, title: string, text: string): Passage => ({
+      id: `blog:${post.slug}:${id}`,
+      kind: 'blog',
+      title,
+      text,
+      keywords: [post.title, post.category].filter(Boolean).join(' '),
+      url: `/blog/${post.slug}`,
+      sourceTitle: `our blog post "${post.title}"`,
+    });
+    const excerpt = post.excerpt ? [passage('excerpt', post.title, post.excerpt)] : [];
+    return [
+      ...excerpt,
+      ...htmlSections(post.content).flatMap((section, sectionIndex) =>
+        chunksOf(section.blocks).map((text, index) =>
+          passage(`${sectionIndex}.${index}`, section.heading ?? post.title, text),
+        ),
+      ),
+    ];
+  });
 }
 
 /**
@@ -166,6 +208,6 @@ export function passagesOf(content: ShopContent): Passage[] {
     ...chapterPassages(content.chapters),
     ...blogPassages(content.posts),
     ...cataloguePassages(content.catalogue),
-    ...SHOP_HELP,
+    ...shopHelpPassages(content.downloadLinkTtlHours),
   ].filter((passage) => passage.text.trim());
 }

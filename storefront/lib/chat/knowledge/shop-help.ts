@@ -7,13 +7,28 @@
  */
 import type { Passage } from './passages';
 
-export const SHOP_HELP: readonly Passage[] = [
+const HOURS_A_DAY = 24;
+const HOURS_A_WEEK = 7 * HOURS_A_DAY;
+
+/** A number of hours as a parent says it: 168 is "a week", 72 "3 days", 12 "12 hours". */
+export function hoursInWords(hours: number): string {
+  const [count, unit] =
+    hours % HOURS_A_WEEK === 0
+      ? [hours / HOURS_A_WEEK, 'week']
+      : hours % HOURS_A_DAY === 0
+        ? [hours / HOURS_A_DAY, 'day']
+        : [hours, 'hour'];
+  if (count === 1) return unit === 'hour' ? 'an hour' : `a ${unit}`;
+  return `${count} ${unit}s`;
+}
+
+const SHOP_HELP: readonly Passage[] = [
   {
     id: 'help:email-my-links',
     kind: 'shop-help',
     title: 'E-mail me my links: fresh download links for a purchase',
     text: [
-      'If your download links are lost, expired or not working, you can get fresh ones yourself at any time: open the "E-mail me my links" form on our thank-you page, enter the e-mail address you used to pay, and we e-mail you fresh download links for your purchases straight away.',
+      'If your download links are lost, expired or not working, you can get fresh ones yourself at any time: open the "E-mail me my links" form on our thank-you page, enter the e-mail address you used at checkout, and we e-mail you fresh download links for your purchases straight away.',
       'Please check your spam folder too. You can also sign in with that e-mail address on "Your purchases" to download your files.',
     ].join('\n'),
     keywords:
@@ -25,9 +40,9 @@ export const SHOP_HELP: readonly Passage[] = [
     id: 'help:your-purchases',
     kind: 'shop-help',
     title: 'Your purchases: download what you bought',
-    text: 'Signed in with the e-mail address you used to pay, "Your purchases" lists everything you bought, with a download button for each PDF and MP3, and your membership with "Manage membership".',
+    text: 'Sign in with the same e-mail address you used at checkout, and "Your purchases" lists everything you bought, with a download button for each PDF and MP3, and your membership with "Manage membership". A purchase made with another e-mail address shows when you sign in with that one.',
     keywords:
-      'account purchases bought order orders history download again redownload new phone computer device',
+      'account purchases bought order orders history download again redownload new phone computer device missing see',
     url: '/account',
     sourceTitle: 'Your purchases',
   },
@@ -60,3 +75,19 @@ export const SHOP_HELP: readonly Passage[] = [
     sourceTitle: 'our Contact page',
   },
 ];
+
+/** The shop's help, with how long its download links work (DOWNLOAD_LINK_TTL_HOURS). */
+export function shopHelpPassages(downloadLinkTtlHours: number): Passage[] {
+  return [
+    {
+      id: 'help:link-lifetime',
+      kind: 'shop-help',
+      title: 'How long download links work',
+      text: `Each download link we e-mail you works for ${hoursInWords(downloadLinkTtlHours)} after we send it. When it has expired, open the "E-mail me my links" form on our thank-you page and we e-mail you fresh links straight away, as often as you need.`,
+      keywords: 'download link links last valid expire expiry time limit',
+      url: '/thank-you',
+      sourceTitle: 'the "E-mail me my links" form',
+    },
+    ...SHOP_HELP,
+  ];
+}
