@@ -57,6 +57,8 @@ export interface ChatOptions {
   timeoutMs?: number;
   stallMs?: number;
   log?: (message: string, reason: string) => void;
+  /** The visitor went away: the model stops writing for nobody. */
+  signal?: AbortSignal;
 }
 
 /** The model's instructions: who it is, how it answers, and the passages it answers from. */
@@ -132,7 +134,12 @@ async function* modelReply(
   { message, history }: ChatQuestion,
   content: RetrievalReply,
   settings: ChatModelSettings & { CHAT_API_URL: string },
-  { timeoutMs = MODEL_TIMEOUT_MS, stallMs = MODEL_STALL_MS, log = console.error }: ChatOptions,
+  {
+    timeoutMs = MODEL_TIMEOUT_MS,
+    stallMs = MODEL_STALL_MS,
+    log = console.error,
+    signal,
+  }: ChatOptions,
 ): AsyncGenerator<ChatEvent> {
   const provider = createOpenAICompatible({
     name: 'shop-chat',
@@ -148,7 +155,7 @@ async function* modelReply(
     model: provider.chatModel(settings.CHAT_MODEL),
     system: chatSystemPrompt(content.passages),
     messages,
-    abortSignal: abort.signal,
+    abortSignal: signal ? AbortSignal.any([abort.signal, signal]) : abort.signal,
     maxRetries: 0,
     // Failures are told once, below, in words without the key or the address.
     onError: () => undefined,
@@ -192,6 +199,9 @@ async function* modelReply(
       ? { type: 'replace', text: content.reply }
       : { type: 'text', text: content.reply };
     yield { type: 'done', source: content.source };
+  } finally {
+    // Also when the reader stops early: the model's request ends with the answer.
+    abort.abort();
   }
 }
 

@@ -21,13 +21,13 @@ type Entry = Record<string, unknown>;
 const seed = (name: string) =>
   (
     JSON.parse(readFileSync(path.resolve(__dirname, '../../../cms/data', name), 'utf8')) as Entry[]
-  ).map(({ key, ...entry }) => ({ ...entry, documentId: `seed-${String(key)}` }));
+  ).map(({ key, ...entry }): Entry => ({ ...entry, documentId: `seed-${String(key)}` }));
 
 const DRAFT_POST = (() => {
   const draft = seed('blog-posts.json').find((post) => post.status === 'draft');
   if (!draft) throw new Error('The seed has no draft post');
   const { status: _status, cover: _cover, ...fields } = draft;
-  return { ...fields, id: 99, cover: null, publishedAt: null };
+  return { ...fields, id: 99, cover: null, publishedAt: null } as Entry;
 })();
 
 /** What the stand-in CMS holds: the seed, which a test may change as a marketer would. */

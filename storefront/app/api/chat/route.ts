@@ -26,6 +26,7 @@ export async function POST(request: Request) {
     { message: parsed.message, history: parsed.history },
     await shopKnowledge(),
     storefrontConfig(),
+    { signal: request.signal },
   );
   return wantsStream(request.headers)
     ? chatStreamResponse(events)

@@ -38,6 +38,8 @@ export interface SearchIndex {
   search(question: string, limit?: number, context?: string): SearchResult;
   /** A text's words as the index knows them: stemmed, without stop words. */
   terms(text: string): string[];
+  /** The index as MiniSearch serialises it, in bytes: roughly what it holds in memory. */
+  serializedBytes(): number;
   readonly passages: readonly Passage[];
 }
 
@@ -424,6 +426,7 @@ export function buildSearchIndex(passages: readonly Passage[]): SearchIndex {
   return {
     passages,
     terms: termsOf,
+    serializedBytes: () => Buffer.byteLength(JSON.stringify(index)),
     search(question, limit = 5, context) {
       const asked = askedOf(question, 1);
       const before = context ? askedOf(context, CONTEXT_SHARE) : null;
