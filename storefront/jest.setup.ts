@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
-import { ReadableStream, TextDecoderStream, TransformStream, WritableStream } from 'node:stream/web';
+import {
+  ReadableStream,
+  TextDecoderStream,
+  TransformStream,
+  WritableStream,
+} from 'node:stream/web';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
 

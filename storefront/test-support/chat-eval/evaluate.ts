@@ -41,7 +41,10 @@ export function readEvalQuestions(): EvalQuestion[] {
 }
 
 const normalise = (text: string) =>
-  text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ');
+  text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ');
 
 /** A page as the question names it: its path, without the part after '#'. */
 const pageOf = (url: string) => new URL(url, 'http://shop.test').pathname;
@@ -58,7 +61,10 @@ export function judgeAnswer(question: EvalQuestion, answer: EvalAnswer): string[
     if (new RegExp(pattern, 'i').test(answer.reply)) failures.push(`matches /${pattern}/`);
   }
   if (!answer.sources.length) failures.push('cites no source');
-  if (question.source && !answer.sources.some(({ url }) => pageOf(url) === pageOf(question.source ?? ''))) {
+  if (
+    question.source &&
+    !answer.sources.some(({ url }) => pageOf(url) === pageOf(question.source ?? ''))
+  ) {
     failures.push(`does not cite ${question.source}`);
   }
   return failures;
