@@ -1,24 +1,13 @@
 import '@testing-library/jest-dom';
-import {
-  ReadableStream,
-  TextDecoderStream,
-  TransformStream,
-  WritableStream,
-} from 'node:stream/web';
-import { TextDecoder, TextEncoder } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
+import { ReadableStream, TextDecoderStream, TransformStream } from 'node:stream/web';
+import { TextEncoder } from 'node:util';
 
-// jsdom leaves out web APIs every browser has; the chat's stream reader (the AI SDK) needs
-// these.
+// jsdom leaves out web APIs every browser has; the chat reads its reply as a stream of text.
 for (const [name, value] of Object.entries({
   ReadableStream,
-  // Node's own, for the plain data the chat clones.
-  structuredClone: (value: unknown) => deserialize(serialize(value)) as unknown,
-  TextDecoder,
   TextDecoderStream,
   TextEncoder,
   TransformStream,
-  WritableStream,
 })) {
   if (!(name in globalThis)) Object.assign(globalThis, { [name]: value });
 }

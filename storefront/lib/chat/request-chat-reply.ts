@@ -1,15 +1,11 @@
 /**
  * The browser's side of the chat: asks our `/api/chat` for the reply as it is written (the AI
- * SDK's UI message stream) and hands each step to the dialog; takes JSON as well. When the
- * route fails in any way, the canned reply answers, so the visitor never sees an error
- * (docs/product.md#error-catalogue).
+ * SDK's UI message stream, read with `eventsource-parser`, the SDK's own event parser, without
+ * the SDK's weight: docs/adr/0020-chat-answers-from-shop-content.md) and hands each step to the
+ * dialog; takes JSON as well. When the route fails in any way, the canned reply answers, so the
+ * visitor never sees an error (docs/product.md#error-catalogue).
  */
-import {
-  parseJsonEventStream,
-  readUIMessageStream,
-  uiMessageChunkSchema,
-  type UIMessage,
-} from 'ai';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { cannedReply } from './canned-replies';
 import type { ChatCatalogue } from './chat-catalogue';
 import { MAX_HISTORY_TURNS, MAX_HISTORY_TURN_LENGTH } from './chat-history-limits';
@@ -30,35 +26,44 @@ export function historyToSend(turns: readonly ChatTurn[]): ChatTurn[] {
     .map(({ role, content }) => ({ role, content: content.slice(0, MAX_HISTORY_TURN_LENGTH) }));
 }
 
-/** The reply so far in a streamed message: its last text part, and its sources. */
-function replyOf(message: UIMessage): ChatReply {
-  const texts = message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
-  const sources = message.parts.flatMap((part) =>
-    part.type === 'source-url' ? [{ title: part.title ?? part.url, url: part.url }] : [],
-  );
-  return { reply: texts.at(-1) ?? '', sources };
-}
+/** The chunks of the UI message stream the dialog reads; it passes over the others. */
+type StreamChunk =
+  | { type: 'text-start'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | { type: 'source-url'; url: string; title?: string }
+  | { type: 'error'; errorText: string }
+  | { type: 'other' };
 
+/**
+ * The reply as it is written: the text of the last text part (a model's reply the content
+ * replaced midway is followed by a second part), and the sources.
+ */
 async function readStream(
   body: ReadableStream<Uint8Array>,
   onProgress: (reply: ChatReply) => void,
   restartTimer: () => void,
 ): Promise<ChatReply> {
-  const chunks = parseJsonEventStream({ stream: body, schema: uiMessageChunkSchema }).pipeThrough(
-    new TransformStream({
-      transform(result, controller) {
-        restartTimer();
-        if (!result.success) throw result.error;
-        controller.enqueue(result.value);
-      },
-    }),
-  );
-  let last: ChatReply = { reply: '', sources: [] };
-  for await (const message of readUIMessageStream({ stream: chunks, terminateOnError: true })) {
-    last = replyOf(message);
-    onProgress(last);
+  const reader = body
+    .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  let partId: string | undefined;
+  let reply = '';
+  const sources: ChatSource[] = [];
+  for (;;) {
+    const { done, value: event } = await reader.read();
+    if (done || event.data === '[DONE]') break;
+    restartTimer();
+    const chunk = JSON.parse(event.data) as StreamChunk;
+    if (chunk.type === 'error') throw new Error(chunk.errorText);
+    if (chunk.type === 'source-url')
+      sources.push({ title: chunk.title ?? chunk.url, url: chunk.url });
+    else if (chunk.type === 'text-start') [partId, reply] = [chunk.id, ''];
+    else if (chunk.type === 'text-delta' && chunk.id === partId) reply += chunk.delta;
+    else continue;
+    onProgress({ reply, sources: [...sources] });
   }
-  return last;
+  return { reply, sources };
 }
 
 export async function requestChatReply({

@@ -159,6 +159,25 @@ describe('retrievalReply: answers', () => {
     expect(ask('and the case studies one?', history).reply).toContain('$19.99');
   });
 
+  it('answers a short question that stands on its own without the one before it', () => {
+    const history: ChatTurn[] = [
+      { role: 'user', content: 'Can I return an eBook?' },
+      { role: 'assistant', content: 'All sales are final.' },
+    ];
+    const { reply, sources } = ask('what ages is it for', history);
+    expect(reply).toMatch(/2 to 18/);
+    expect(sources.map(({ url }) => url)).not.toContain('/no-refund-policy');
+  });
+
+  it('links each page once, and the FAQ once though two pages show it', () => {
+    const { sources } = ask('and for teenagers?', [
+      { role: 'user', content: 'what ages is it for' },
+      { role: 'assistant', content: 'From 2 to 18.' },
+    ]);
+    expect(sources.filter(({ title }) => title === 'FAQ')).toHaveLength(1);
+    expect(new Set(sources.map(({ url }) => url)).size).toBe(sources.length);
+  });
+
   it('greets and thanks without searching', () => {
     expect(ask('hello!').reply).toMatch(/^Hello, and welcome!/);
     expect(ask('thanks so much').reply).toMatch(/^You're welcome!/);

@@ -107,17 +107,6 @@ export function isFollowUp(message: string, terms: string[]): boolean {
 const previousQuestion = (history: readonly ChatTurn[]) =>
   history.findLast((turn) => turn.role === 'user')?.content;
 
-/** What to search for: the question, with the previous question when this one follows it. */
-export function retrievalQuery(
-  message: string,
-  history: readonly ChatTurn[],
-  index: SearchIndex,
-): string {
-  const previous = previousQuestion(history);
-  if (!previous) return message;
-  return isFollowUp(message, index.terms(message)) ? `${previous} ${message}` : message;
-}
-
 function sentencesOf(text: string): string[] {
   return text
     .split('\n')
@@ -212,8 +201,25 @@ export function passagesFor(
   history: readonly ChatTurn[],
   index: SearchIndex,
 ): ChosenPassages {
-  const query = retrievalQuery(message, history, index);
-  const context = query === message ? undefined : previousQuestion(history);
+  const previous = previousQuestion(history);
+  if (!previous || !isFollowUp(message, index.terms(message))) {
+    return choosePassages(message, undefined, index);
+  }
+  // A short question may still stand on its own ("what ages is it for?"); one that opens like
+  // a follow-up ("and for teenagers?") never does.
+  if (!FOLLOW_UP_OPENING.test(message.trim())) {
+    const alone = choosePassages(message, undefined, index);
+    if (alone.sure) return alone;
+  }
+  return choosePassages(message, previous, index);
+}
+
+function choosePassages(
+  message: string,
+  context: string | undefined,
+  index: SearchIndex,
+): ChosenPassages {
+  const query = context ? `${context} ${message}` : message;
   const { hits, termWeights } = index.search(message, 8, context);
   const queryWeights = queryWeightsOf(query, termWeights, index);
   const asked = DEFINITION.exec(message)?.slice(1).find(Boolean);
@@ -353,9 +359,13 @@ export function retrievalReply(
       'Our eBooks are educational resources for parents and do not replace professional therapy or medical advice.',
     );
   }
+  // One link a page: the home page's FAQ and the contact page's say the same.
   const sources = cited
     .map(sourceOf)
-    .filter((source, i, all) => all.findIndex((other) => other.url === source.url) === i);
+    .filter(
+      (source, i, all) =>
+        all.findIndex((other) => other.url === source.url || other.title === source.title) === i,
+    );
   if (!sure) {
     paragraphs.push(
       `If that doesn't answer your question, write to ${SUPPORT_EMAIL} and our team will reply within 24 hours.`,
