@@ -4,6 +4,7 @@
  * and a newly published blog post.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ownClientAddress } from '../support/client-address.js';
 
 const CMS_URL = process.env.E2E_CMS_URL ?? '';
 const ADMIN = { email: 'editor@example.com', password: 'Editor-dev-2025' };
@@ -31,16 +32,13 @@ async function publish(page: Page): Promise<number> {
   return clickedAt;
 }
 
-let chatVisitor = 0;
-
 /** The chat's answer to a question, as JSON, from a visitor of its own (the chat's limit). */
 async function chatReply(request: APIRequestContext, message: string): Promise<string> {
   const response = await request.post('/api/chat', {
     data: { message },
     headers: {
       origin: process.env.E2E_STOREFRONT_URL ?? '',
-      // The shared shop believes its loopback proxy's X-Forwarded-For.
-      'x-forwarded-for': `198.19.${(++chatVisitor >> 8) & 255}.${chatVisitor & 255}`,
+      'x-forwarded-for': ownClientAddress(),
     },
   });
   expect(response.status()).toBe(200);

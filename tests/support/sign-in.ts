@@ -2,7 +2,8 @@
  * Signing in on the storefront's /login page with the code the shop e-mails (to the shared
  * shop's mailbox, or to that of a shop with its own data directory).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { ownClientAddress } from './client-address.js';
 import { countMailTo, waitForSignInCode } from './mailbox.js';
 
 export async function signInByCode(page: Page, email: string, dataDir?: string) {
@@ -10,20 +11,12 @@ export async function signInByCode(page: Page, email: string, dataDir?: string) 
   await requestAndEnterCode(page, email, dataDir);
 }
 
-let codeRequests = 0;
-
 /**
- * Clicks 'Invia codice' with the e-mail already filled in, from a client address of its own.
- * The shop allows one client 10 code e-mails in 10 minutes, as in production, and a full run
- * asks for more than that; parents each have their own address. The shared shop believes what
- * its loopback clients forward (TRUSTED_PROXIES, global-setup.ts), so each request names
- * another address, per worker.
+ * Clicks 'Invia codice' with the e-mail already filled in, from a client address of its own:
+ * the shop allows one client 10 code e-mails in 10 minutes, and a full run asks for more.
  */
 export async function requestSignInCode(page: Page) {
-  codeRequests += 1;
-  await page.setExtraHTTPHeaders({
-    'x-forwarded-for': `198.51.${100 + test.info().parallelIndex}.${(codeRequests % 250) + 1}`,
-  });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownClientAddress() });
   await page.getByRole('button', { name: 'Invia codice' }).click();
   await expect(page.getByText('Codice OTP inviato alla tua email!')).toBeVisible();
 }
