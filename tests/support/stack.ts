@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serviceDefinitions } from '../../scripts/lib/services.mjs';
-import { commerceServiceOnCatalogue, type ProductSeed } from './catalogue.js';
+import { commerceServiceOnCatalogue, type ProductSeed } from './catalogue.ts';
 
 interface ServiceDefinition {
   name: string;

@@ -144,7 +144,8 @@ const WARM_ATTEMPTS = 24;
  * services start together, so a source that is not up yet is tried again for two minutes.
  */
 export function warmShopKnowledge({ log = console.error, attempt = 1 } = {}): void {
-  build(log)
+  // The other services are often still starting: only the last attempt says what was missing.
+  build(attempt < WARM_ATTEMPTS ? () => undefined : log)
     .then(({ complete }) => {
       if (complete || attempt >= WARM_ATTEMPTS || state.current?.complete) return;
       setTimeout(() => warmShopKnowledge({ log, attempt: attempt + 1 }), WARM_RETRY_MS).unref();
