@@ -37,6 +37,8 @@ let cms: {
   chapters: Entry[];
   posts: Entry[];
   down: boolean;
+  /** How long each answer takes. */
+  delayMs: number;
 };
 let requested: URL[];
 
@@ -50,17 +52,20 @@ const fakeFetch: typeof fetch = async (input) => {
   if (url.href === `${COMMERCE}/api/products`) return Response.json(SEEDED_CATALOGUE);
   if (url.origin !== CMS) throw new TypeError(`fetch failed: ${url.href}`);
   if (cms.down) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+  // What the CMS holds when asked, answered a little later.
+  const held = structuredClone(cms);
+  if (held.delayMs) await new Promise((resolve) => setTimeout(resolve, held.delayMs));
   const published = url.searchParams.get('status') === 'published';
   const equal = (field: string) => url.searchParams.get(`filters[${field}][$eq]`);
   switch (url.pathname) {
     case '/api/faq-items':
-      return strapi(cms.faqItems.filter((item) => item.placement === equal('placement')));
+      return strapi(held.faqItems.filter((item) => item.placement === equal('placement')));
     case '/api/legal-pages':
-      return strapi(cms.legalPages.filter((page) => page.slug === equal('slug')));
+      return strapi(held.legalPages.filter((page) => page.slug === equal('slug')));
     case '/api/chapters':
-      return strapi(cms.chapters);
+      return strapi(held.chapters);
     case '/api/blog-posts':
-      return strapi(published ? cms.posts : [...cms.posts, DRAFT_POST]);
+      return strapi(published ? held.posts : [...held.posts, DRAFT_POST]);
     default:
       return new Response('Not found', { status: 404 });
   }
@@ -77,6 +82,7 @@ beforeEach(() => {
     chapters: seed('chapters.json'),
     posts: seededStrapiPosts(),
     down: false,
+    delayMs: 0,
   };
   requested = [];
   log = jest.fn();
@@ -140,6 +146,20 @@ describe('shopKnowledge', () => {
 
   it('answers from the published change once the CMS webhook marked the index stale', async () => {
     expect((await ask('how soon will i see a difference')).reply).not.toContain(EDITED_ANSWER);
+    editFaqAnswer(/notice a difference/, EDITED_ANSWER);
+    knowledge.markShopKnowledgeStale();
+    expect((await ask('how soon will i see a difference')).reply).toContain(EDITED_ANSWER);
+  });
+
+  it('answers from a change published while a rebuild was reading the old content', async () => {
+    await knowledge.shopKnowledge({ log });
+    cms.delayMs = 100;
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    // A rebuild in the background begins reading the content as it was...
+    await knowledge.shopKnowledge({ log });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // ...when a marketer publishes.
     editFaqAnswer(/notice a difference/, EDITED_ANSWER);
     knowledge.markShopKnowledgeStale();
     expect((await ask('how soon will i see a difference')).reply).toContain(EDITED_ANSWER);

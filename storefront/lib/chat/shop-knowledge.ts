@@ -17,20 +17,23 @@ import { buildSearchIndex, type SearchIndex } from './knowledge/search-index';
 
 export interface KnowledgeBuild {
   index: SearchIndex;
-  builtAt: number;
   /** False when a source could not be read: the next question tries again. */
   complete: boolean;
   passages: number;
   buildMs: number;
   /** The index as MiniSearch serialises it, in bytes: what it holds in memory, roughly. */
   indexBytes: number;
+  /** The publishes it knows of: it was read after the CMS's webhooks up to this one. */
+  generation: number;
+  /** When it is rebuilt in the background, while it still answers (Date.now() time). */
+  refreshAt: number;
 }
 
 interface KnowledgeState {
   current: KnowledgeBuild | null;
   building: Promise<KnowledgeBuild> | null;
-  /** Set by the CMS webhook: the next question waits for a new index. */
-  stale: boolean;
+  /** How many times the CMS's webhook said it published: an index older than that is stale. */
+  generation: number;
 }
 
 // One state per server process, whichever of Next's bundles (a route, instrumentation) asks.
@@ -38,7 +41,7 @@ const STATE_KEY = Symbol.for('aba.chat.shop-knowledge');
 const state = ((globalThis as { [STATE_KEY]?: KnowledgeState })[STATE_KEY] ??= {
   current: null,
   building: null,
-  stale: false,
+  generation: 0,
 });
 
 /** An incomplete index is tried again after this long. */
@@ -82,26 +85,34 @@ async function readShopContent(log: typeof console.error): Promise<{
 function build(log: typeof console.error): Promise<KnowledgeBuild> {
   state.building ??= (async () => {
     try {
+      const generation = state.generation;
       const started = performance.now();
       const { content, complete } = await readShopContent(log);
       const readMs = performance.now() - started;
       const indexStarted = performance.now();
       const passages = passagesOf(content);
       const index = buildSearchIndex(passages);
+      const refreshAt =
+        Date.now() +
+        (complete ? storefrontConfig().CMS_REVALIDATE_SECONDS * 1000 : RETRY_INCOMPLETE_MS);
       const next: KnowledgeBuild = {
         index,
-        builtAt: Date.now(),
         complete,
         passages: passages.length,
         buildMs: performance.now() - indexStarted,
         indexBytes: index.serializedBytes(),
+        generation,
+        refreshAt,
       };
-      // A partial read never replaces a complete index; it only stands in for none.
-      if (complete || !state.current?.complete) state.current = next;
-      else state.current = { ...state.current, builtAt: Date.now() - RETRY_INCOMPLETE_MS };
       console.info(
         `Chat knowledge: ${next.passages} passages indexed in ${next.buildMs.toFixed(0)} ms (${(next.indexBytes / 1024).toFixed(0)} KB) after ${readMs.toFixed(0)} ms reading the content${complete ? '' : ', some of it missing'}`,
       );
+      // A partial read never replaces a complete index; the complete one answers on, and the
+      // read is tried again soon.
+      state.current =
+        complete || !state.current?.complete
+          ? next
+          : { ...state.current, generation, refreshAt: Date.now() + RETRY_INCOMPLETE_MS };
       return state.current;
     } finally {
       state.building = null;
@@ -112,27 +123,24 @@ function build(log: typeof console.error): Promise<KnowledgeBuild> {
 
 /** The index to answer from now; never fails (without any content, the replies say so). */
 export async function shopKnowledge({ log = console.error } = {}): Promise<SearchIndex> {
-  const { current } = state;
-  if (!current || state.stale) {
-    state.stale = false;
-    try {
-      return (await build(log)).index;
-    } catch (error) {
-      log(`Chat knowledge: the index could not be built (${(error as Error).message})`);
-      return current?.index ?? buildSearchIndex([]);
+  try {
+    // A build that began before the last publish read the old content: then one more.
+    for (let round = 0; round < 2; round++) {
+      if (state.current && state.current.generation >= state.generation) break;
+      await build(log);
     }
+  } catch (error) {
+    log(`Chat knowledge: the index could not be built (${(error as Error).message})`);
   }
-  const age = Date.now() - current.builtAt;
-  const maxAge = current.complete
-    ? storefrontConfig().CMS_REVALIDATE_SECONDS * 1000
-    : RETRY_INCOMPLETE_MS;
-  if (age >= maxAge) void build(log).catch(() => undefined);
+  const { current } = state;
+  if (!current) return buildSearchIndex([]);
+  if (Date.now() >= current.refreshAt) void build(log).catch(() => undefined);
   return current.index;
 }
 
 /** The CMS published a change: the next question is answered from a new index. */
 export function markShopKnowledgeStale() {
-  state.stale = true;
+  state.generation += 1;
 }
 
 /** How often, and how many times, a start that found the CMS not yet up tries again. */
