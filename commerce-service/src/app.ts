@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { nulCharactersPlugin } from './plugins/nul-characters.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { failureTexts } from './plugins/failure-texts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -105,10 +106,16 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(sameOriginPlugin, { allowedOrigins: [new URL(config.STOREFRONT_URL).origin] });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   await app.register(nulCharactersPlugin);
+  await app.register(redisPlugin, { config });
   if (config.RATE_LIMITS === 'on') {
     await app.register(rateLimit, {
       max: 600,
       timeWindow: '1 minute',
+      // Counted in Redis when there is one, so replicas share the counts; while it cannot be
+      // reached, requests go through rather than fail (the outage is logged by the plugin).
+      ...(app.redis
+        ? { redis: app.redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:`, skipOnError: true }
+        : {}),
       // Thrown, so the errors plugin answers it in the route's own error shape.
       errorResponseBuilder: (request, context) => ({
         statusCode: context.statusCode,

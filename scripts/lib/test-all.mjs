@@ -48,6 +48,11 @@ export async function testAll() {
   } else {
     console.log('TEST_DATABASE_URL is not set: integration tests use SQLite only.');
   }
+  if (process.env.TEST_REDIS_URL) {
+    console.log('Redis-backed tests use Redis from TEST_REDIS_URL.');
+  } else {
+    console.log('TEST_REDIS_URL is not set: the Redis-backed tests (shared limits) are skipped.');
+  }
   step('Formatting (prettier --check)', () => run('npm', ['run', 'format:check', '--silent']));
   step('Lint (eslint)', () => run('npm', ['run', 'lint', '--silent']));
   step('Type-check (tsc --noEmit, every workspace)', () =>

@@ -84,6 +84,16 @@ export const configSchema = z.object({
   /** Per-client request limits; only a load benchmark turns them off. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
+   * Redis, shared by every replica (docs/scaling.md): the per-client request limits are
+   * counted there, so N replicas together allow what one does. Unset: each process counts
+   * its own, which is right for one.
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** What every key this service writes in Redis starts with, so environments can share one. */
+  REDIS_PREFIX: z.string().min(1).max(100).default('aba:'),
+  /**
    * The peers whose X-Forwarded-For and X-Forwarded-Proto are believed: the storefront, which
    * forwards the browser's /api/* requests. Without this every visitor would share the
    * storefront's address, and one of them could use up everyone's request limits.

@@ -6,14 +6,20 @@
 import { answerChat, collectAnswer } from '@/lib/chat/chat-service';
 import { chatStreamResponse } from '@/lib/chat/chat-stream';
 import { CHAT_RATE_LIMIT, readChatRequest, visitorKey, wantsStream } from '@/lib/chat/chat-request';
-import { createRateLimiter } from '@/lib/chat/rate-limit';
+import { createChatLimiter, type AsyncRateLimiter } from '@/lib/chat/chat-limiter';
 import { shopKnowledge } from '@/lib/chat/shop-knowledge';
 import { storefrontConfig } from '@/lib/config';
+import { sharedRedis } from '@/lib/redis/shared-redis';
 
-const limiter = createRateLimiter(CHAT_RATE_LIMIT);
+let limiter: AsyncRateLimiter | undefined;
 
 export async function POST(request: Request) {
-  const decision = limiter.hit(visitorKey(request.headers));
+  const redis = sharedRedis();
+  limiter ??= createChatLimiter(
+    CHAT_RATE_LIMIT,
+    redis && { redis, prefix: storefrontConfig().REDIS_PREFIX },
+  );
+  const decision = await limiter.hit(visitorKey(request.headers));
   if (!decision.allowed) {
     return Response.json(
       { message: 'Too many messages. Please wait a moment and try again.' },

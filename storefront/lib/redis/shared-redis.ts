@@ -1,0 +1,42 @@
+/**
+ * The storefront's Redis client, when REDIS_URL names one (docs/scaling.md): one per server
+ * process, whichever of Next's bundles asks. A visitor never waits for Redis: commands fail at
+ * once while it is unreachable (no offline queue), the caller falls back to what one process
+ * knows, and the outage is logged once, not per request.
+ */
+import 'server-only';
+import { Redis } from 'ioredis';
+import { storefrontConfig } from '@/lib/config';
+
+/** A command that gets no answer within this long fails, and the caller goes on without it. */
+const COMMAND_TIMEOUT_MS = 500;
+
+const CLIENT_KEY = Symbol.for('aba.storefront.redis');
+type WithClient = { [CLIENT_KEY]?: Redis | null };
+
+export function sharedRedis(): Redis | null {
+  const holder = globalThis as WithClient;
+  if (holder[CLIENT_KEY] !== undefined) return holder[CLIENT_KEY];
+  const { REDIS_URL } = storefrontConfig();
+  if (!REDIS_URL) return (holder[CLIENT_KEY] = null);
+  const redis = new Redis(REDIS_URL, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    console.warn(
+      `storefront: Redis is unreachable (${error.message}); each process keeps its own counts until it is back`,
+    );
+  });
+  redis.on('ready', () => {
+    if (down) console.info('storefront: Redis is back');
+    down = false;
+  });
+  return (holder[CLIENT_KEY] = redis);
+}
