@@ -42,6 +42,7 @@ const LOCATION_VARIABLES = [
   'CMS_DATA_DIR',
   'DATABASE_URL',
   'CMS_DATABASE_URL',
+  'REDIS_URL',
 ];
 
 export function freePort(): Promise<number> {
