@@ -5,7 +5,7 @@
  * and, when the content has no answer, the honest fallback with the support address.
  */
 import { SUPPORT_EMAIL } from './canned-replies';
-import type { Passage } from './knowledge/passages';
+import { wordCount, type Passage } from './knowledge/passages';
 import type { PassageHit, SearchIndex } from './knowledge/search-index';
 
 export interface ChatTurn {
@@ -114,8 +114,6 @@ function sentencesOf(text: string): string[] {
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 }
-
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** An amount of money: only the catalogue's passages may put one in a reply. */
 const PRICE = /(?:[$€£¥]\s?\d|\d[\d.,]*\s?(?:dollars?|usd|eur|euros?|gbp|pounds?)\b)/i;

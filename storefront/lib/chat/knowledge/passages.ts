@@ -40,7 +40,8 @@ export interface ShopContent {
   downloadLinkTtlHours: number;
 }
 
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** How many words the text holds, counted between whitespace. */
+export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** A list this long, in words, stays one passage; a longer one is cut into its items. */
 const WHOLE_LIST_MAX_WORDS = 60;
