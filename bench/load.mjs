@@ -18,16 +18,16 @@
  *    in the machine's speed during the run touches each alike. The ratio's target is >= 0.8 of
  *    the bare Next.js page.
  *
+ * With LOAD_REDIS_URL set, the storefront keeps its page and data cache in that Redis, as
+ * replicas do (docs/scaling.md), instead of its own memory and disk: the cost of sharing it.
+ *
  * The load generator shares the machine's cores with the servers it measures.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
 import { startBareNextApp } from './support/bare-next.mjs';
-import { freePort } from './support/free-port.mjs';
+import { hasNginx, startNginx } from './support/static-nginx.mjs';
 
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
@@ -110,60 +110,6 @@ async function theMix(base) {
   });
 }
 
-/** nginx on a free port serving `files` (name → HTML), one worker, logging nothing. */
-async function startNginx(files) {
-  const directory = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
-  // nginx's worker runs as an unprivileged user, which must read the pages.
-  chmodSync(directory, 0o755);
-  mkdirSync(path.join(directory, 'html'));
-  for (const [name, html] of Object.entries(files)) {
-    writeFileSync(path.join(directory, 'html', `${name}.html`), html);
-  }
-  const port = await freePort();
-  writeFileSync(
-    path.join(directory, 'nginx.conf'),
-    `worker_processes 1;
-daemon off;
-pid ${directory}/nginx.pid;
-error_log ${directory}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${directory}/body;
-  proxy_temp_path ${directory}/proxy;
-  fastcgi_temp_path ${directory}/fastcgi;
-  uwsgi_temp_path ${directory}/uwsgi;
-  scgi_temp_path ${directory}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${directory}/html;
-    default_type text/html;
-  }
-}
-`,
-  );
-  const child = spawn('nginx', ['-c', path.join(directory, 'nginx.conf'), '-p', directory], {
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      await fetch(url);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-const hasNginx = spawnSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }).status === 0;
 const WARM_UP_SECONDS = 3;
 
 /**
@@ -218,7 +164,15 @@ let belowTarget = 0;
 try {
   // As `npm start` runs it (no NODE_ENV, so the storefront runs as production), behind a proxy
   // on this machine: the load generator.
-  const stack = await startStack({ env: { NODE_ENV: undefined, TRUSTED_PROXIES: 'loopback' } });
+  const redis = process.env.LOAD_REDIS_URL
+    ? { REDIS_URL: process.env.LOAD_REDIS_URL, REDIS_PREFIX: `bench-load-${Date.now()}:` }
+    : {};
+  console.log(
+    `Page cache: ${redis.REDIS_URL ? `shared, in Redis at ${redis.REDIS_URL}` : "the storefront's own"}`,
+  );
+  const stack = await startStack({
+    env: { NODE_ENV: undefined, TRUSTED_PROXIES: 'loopback', ...redis },
+  });
   servers.push(stack);
   const base = stack.urls.storefront;
   console.log(
