@@ -200,11 +200,15 @@ const GOOD = '<main><h1>Practical ABA strategies</h1></main>';
   it('keeps fetched data for every replica', async () => {
     const [one, two] = [await replica(), await replica()];
     const data = { kind: 'FETCH', data: { headers: {}, body: '{"faq":[]}', status: 200, url: '' } };
-    await one.cache.set('fetch-key', { ...data, revalidate: 60 } as never, {
-      fetchCache: true,
-      tags: ['cms'],
-      revalidate: 60,
-    } as never);
+    await one.cache.set(
+      'fetch-key',
+      { ...data, revalidate: 60 } as never,
+      {
+        fetchCache: true,
+        tags: ['cms'],
+        revalidate: 60,
+      } as never,
+    );
     const entry = await two.cache.get('fetch-key', {
       kind: 'FETCH',
       tags: ['cms'],
