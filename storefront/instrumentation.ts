@@ -20,8 +20,8 @@ export async function register() {
 }
 
 async function pageCacheHandler(): Promise<unknown> {
-  const { sharedRedis } = await import('./lib/redis/shared-redis');
-  const redis = sharedRedis();
+  const { sharedRedisAtStart } = await import('./lib/redis/shared-redis');
+  const redis = await sharedRedisAtStart();
   if (!redis) return (await import('./cache-handler.mjs')).default;
   const { storefrontConfig } = await import('./lib/config');
   const { sharedCacheHandler } = await import('./lib/cache/shared-cache-handler');

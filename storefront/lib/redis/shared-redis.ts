@@ -40,3 +40,25 @@ export function sharedRedis(): Redis | null {
   });
   return (holder[CLIENT_KEY] = redis);
 }
+
+/** How long the start waits for Redis before serving without it. */
+const READY_WAIT_MS = 2_000;
+
+/**
+ * The shared client once it is ready, or after READY_WAIT_MS without it: served before Redis
+ * answers, the first pages would count as an outage of the shared cache.
+ */
+export async function sharedRedisAtStart(): Promise<Redis | null> {
+  const redis = sharedRedis();
+  if (!redis || redis.status === 'ready') return redis;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, READY_WAIT_MS);
+    redis.once('ready', done);
+  });
+  return redis;
+}
