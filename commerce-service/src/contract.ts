@@ -9,3 +9,4 @@ export * from './modules/auth/schemas.ts';
 export * from './paging.ts';
 export * from './modules/audit/schemas.ts';
 export * from './modules/admin-orders/schemas.ts';
+export * from './modules/downloads/schemas.ts';

@@ -4,6 +4,7 @@
  */
 import 'server-only';
 import { z } from 'zod';
+import { downloadLinkTtlHoursSchema } from 'commerce-service/contract';
 import { parseTrustedProxies } from './security/client-address.mjs';
 
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
@@ -34,12 +35,7 @@ export const storefrontConfigSchema = z.object({
   REDIS_PREFIX: z.string().min(1).max(100).default('aba:'),
   // The commerce service's setting (one .env serves both): the chat tells a buyer how long a
   // download link works.
-  DOWNLOAD_LINK_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 365)
-    .default(24 * 7),
+  DOWNLOAD_LINK_TTL_HOURS: downloadLinkTtlHoursSchema,
   // Shared with the CMS: its publish webhook and its draft-preview links carry them.
   REVALIDATE_SECRET: secret.optional(),
   PREVIEW_SECRET: secret.optional(),

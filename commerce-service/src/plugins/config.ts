@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { downloadLinkTtlHoursSchema } from '../modules/downloads/schemas.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -174,12 +175,7 @@ export const configSchema = z.object({
       error: 'is required (a random value of at least 32 characters; npm start generates one)',
     })
     .min(32, 'must be at least 32 characters'),
-  DOWNLOAD_LINK_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 365)
-    .default(24 * 7),
+  DOWNLOAD_LINK_TTL_HOURS: downloadLinkTtlHoursSchema,
   ASSETS_DIR: z.string().min(1).optional(),
 
   // Stamped PDFs (docs/product.md#stamped-pdfs): where the stamped copies are kept, and how
