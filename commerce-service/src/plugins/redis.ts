@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { sharedRedisOptions } from './redis-options.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +16,6 @@ declare module 'fastify' {
   }
 }
 
-/** A command that gets no answer within this long fails, and the request goes on without it. */
-const COMMAND_TIMEOUT_MS = 500;
 /** How long the start waits for Redis before serving without it. */
 const READY_WAIT_MS = 2_000;
 
@@ -25,14 +24,7 @@ export const redisPlugin = fp<{ config: Config }>(async (app, { config }) => {
     app.decorate('redis', null);
     return;
   }
-  const redis = new Redis(config.REDIS_URL, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 2_000,
-    // Reconnects for as long as the app runs, at most every 5 s.
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-  });
+  const redis = new Redis(config.REDIS_URL, sharedRedisOptions);
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;

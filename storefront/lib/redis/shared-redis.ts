@@ -6,10 +6,8 @@
  */
 import 'server-only';
 import { Redis } from 'ioredis';
+import { sharedRedisOptions } from 'commerce-service/redis-options';
 import { storefrontConfig } from '@/lib/config';
-
-/** A command that gets no answer within this long fails, and the caller goes on without it. */
-const COMMAND_TIMEOUT_MS = 500;
 
 const CLIENT_KEY = Symbol.for('aba.storefront.redis');
 type WithClient = { [CLIENT_KEY]?: Redis | null };
@@ -19,13 +17,7 @@ export function sharedRedis(): Redis | null {
   if (holder[CLIENT_KEY] !== undefined) return holder[CLIENT_KEY];
   const { REDIS_URL } = storefrontConfig();
   if (!REDIS_URL) return (holder[CLIENT_KEY] = null);
-  const redis = new Redis(REDIS_URL, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-  });
+  const redis = new Redis(REDIS_URL, sharedRedisOptions);
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;
