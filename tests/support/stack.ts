@@ -206,6 +206,7 @@ export async function startStack(
  * A second storefront on the same build, reading the CMS and the commerce service at the given
  * ports: fault tests put a switchable proxy in front of a service this way. Its fetch cache is
  * keyed by those addresses, so it starts with nothing cached from the main storefront.
+ * `stop('SIGKILL')` crashes it (a replica lost behind the front) instead of a clean shutdown.
  */
 export async function startStorefront(options: {
   dataDir: string;
@@ -214,7 +215,7 @@ export async function startStorefront(options: {
   /** A port chosen beforehand, e.g. to give a commerce service this storefront's address. */
   port?: number;
   env?: NodeJS.ProcessEnv;
-}): Promise<{ url: string; stop(): Promise<void> }> {
+}): Promise<{ url: string; stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void> }> {
   const port = options.port ?? (await freePort());
   const definitions = serviceDefinitions({
     mode: 'start',
@@ -226,7 +227,7 @@ export async function startStorefront(options: {
     { ...pick(definitions, 'storefront'), name: `storefront-${port}` },
     options.dataDir,
   );
-  return { url: local(port), stop: () => stopService(started) };
+  return { url: local(port), stop: (signal) => stopService(started, signal) };
 }
 
 export interface CommerceService {
