@@ -98,6 +98,8 @@ async function waitUntilListening(port: number, exited: () => boolean, timeoutMs
 export async function startFront(options: {
   storefrontPorts: number[];
   cacheDir?: string;
+  /** A port chosen beforehand (the CMS's webhook goes to the front); by default a free one. */
+  port?: number;
 }): Promise<RunningFront> {
   const nginx = findNginx();
   if (!nginx) {
@@ -106,7 +108,7 @@ export async function startFront(options: {
     );
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-front-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const logFile = path.join(dir, 'nginx.log');
   const cacheDir = options.cacheDir ?? path.join(dir, 'cache');
   // Started as root, nginx's workers run as nobody: they write the cache and the buffers.

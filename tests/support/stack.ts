@@ -11,7 +11,7 @@ import path from 'node:path';
 import { serviceDefinitions } from '../../scripts/lib/services.mjs';
 import { commerceServiceOnCatalogue, type ProductSeed } from './catalogue.ts';
 
-interface ServiceDefinition {
+export interface ServiceDefinition {
   name: string;
   cwd: string;
   command: string;
@@ -71,7 +71,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
-type Started = { service: ServiceDefinition; child: ChildProcess; log: string };
+export type Started = { service: ServiceDefinition; child: ChildProcess; log: string };
 
 function spawnService(service: ServiceDefinition, dataDir: string): Started {
   const log = path.join(dataDir, `${service.name}.log`);
@@ -101,7 +101,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 /** SIGTERM (a clean shutdown, SIGKILL after 10 s) or SIGKILL (a crash); resolves on exit. */
-function stopService({ child }: Started, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+export function stopService(
+  { child }: Started,
+  signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
+): Promise<void> {
   return new Promise<void>((resolve) => {
     if (hasExited(child) || child.pid === undefined) return resolve();
     child.once('exit', () => resolve());
@@ -125,7 +128,7 @@ async function waitForService({ service, child, log }: Started) {
 }
 
 /** One service of the definitions, to start it on its own. */
-function pick(
+export function pick(
   definitions: ServiceDefinition[],
   name: ServiceDefinition['name'],
 ): ServiceDefinition {
@@ -135,7 +138,7 @@ function pick(
 }
 
 /** Spawns one service and waits until it answers; one that does not come up is killed. */
-async function startService(service: ServiceDefinition, dataDir: string): Promise<Started> {
+export async function startService(service: ServiceDefinition, dataDir: string): Promise<Started> {
   const started = spawnService(service, dataDir);
   try {
     await waitForService(started);
@@ -147,7 +150,7 @@ async function startService(service: ServiceDefinition, dataDir: string): Promis
 }
 
 /** The environment of a self-contained stack: nothing from a developer's shell points elsewhere. */
-function isolatedEnv(): NodeJS.ProcessEnv {
+export function isolatedEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries({ ...process.env, NODE_ENV: 'test' }).filter(
       ([name]) => !LOCATION_VARIABLES.includes(name),
