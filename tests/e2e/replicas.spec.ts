@@ -10,13 +10,19 @@ import {
   checkoutsAcrossReplicas,
   publishAndWatch,
   signInRequestsUntilRefused,
-} from '../support/replica-checks.ts';
-import { startReplicas, type Replicas } from '../support/replicas.ts';
+} from '../support/replica-checks.js';
+import { findNginx } from '../support/front.js';
+import { startReplicas, type Replicas } from '../support/replicas.js';
 
 const { TEST_DATABASE_URL, TEST_REDIS_URL } = process.env;
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'Server behaviour: checked once, on desktop.');
+// On CI nginx is installed (.ci/run), and a missing one fails with what to install.
+test.skip(
+  !findNginx() && !process.env.CI,
+  'The replicas run behind nginx: `apt-get install nginx` (Debian) to run this journey',
+);
 test.skip(
   !TEST_DATABASE_URL || !TEST_REDIS_URL,
   'Replicas share a PostgreSQL and a Redis: set TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run does when they answer)',
