@@ -87,10 +87,13 @@ async function forgetRedisKeys(redisUrl: string, prefix: string) {
 /**
  * @param options.redisUrl the Redis every replica shares
  * @param options.postgresUrl a PostgreSQL server's database the run may create a database from
+ * @param options.frontAccessLog whether nginx logs each request (default: yes)
  */
 export async function startReplicas(options: {
   redisUrl: string;
   postgresUrl: string;
+  /** Whether nginx logs each request (default; `frontLog()`): off for a benchmark. */
+  frontAccessLog?: boolean;
 }): Promise<Replicas> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-replicas-'));
   const mailDir = path.join(dataDir, 'mail');
@@ -129,6 +132,7 @@ export async function startReplicas(options: {
     }) as ServiceDefinition[];
 
   const started: Started[] = [];
+  let frontServer: Awaited<ReturnType<typeof startFront>> | undefined;
   const stopAll = async () => {
     await Promise.all(started.map((service) => stopService(service)));
     await frontServer?.stop();
@@ -136,7 +140,7 @@ export async function startReplicas(options: {
     await forgetRedisKeys(options.redisUrl, redisPrefix).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  /** Starts a service and keeps it to stop at the end; `replica` stops it alone. */
+  /** Starts a service and keeps it to stop at the end; the returned `stop` stops it alone. */
   const run = async (service: ServiceDefinition): Promise<Replica> => {
     const running = await startService(service, dataDir);
     started.push(running);
@@ -145,9 +149,15 @@ export async function startReplicas(options: {
       stop: (signal) => stopService(running, signal),
     };
   };
-  let frontServer: Awaited<ReturnType<typeof startFront>> | undefined;
+  /** Waits for every start, so that none is still starting when a failed one stops them all. */
+  const all = async (starts: Promise<Replica>[]) => {
+    const results = await Promise.allSettled(starts);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return results.map((result) => (result as PromiseFulfilledResult<Replica>).value);
+  };
   try {
-    const commerce = await Promise.all(
+    const commerce = await all(
       [0, 1].map((index) =>
         run({
           ...pick(
@@ -163,7 +173,7 @@ export async function startReplicas(options: {
       ),
     );
     const cms = await run(pick(definitionsFor(0), 'cms'));
-    const storefronts = await Promise.all(
+    const storefronts = await all(
       [0, 1].map((index) =>
         run({
           ...pick(definitionsFor(index, { TRUSTED_PROXIES: 'loopback' }), 'storefront'),
@@ -173,7 +183,11 @@ export async function startReplicas(options: {
     );
     // Last, as compose starts it: a request through a front whose replicas are not up yet
     // (the CMS's webhooks while it seeds) would mark them failed for ten seconds.
-    frontServer = await startFront({ port: ports.front, storefrontPorts: ports.storefront });
+    frontServer = await startFront({
+      port: ports.front,
+      storefrontPorts: ports.storefront,
+      accessLog: options.frontAccessLog,
+    });
     return {
       front,
       storefronts,
