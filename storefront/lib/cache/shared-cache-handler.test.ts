@@ -63,6 +63,16 @@ describe('guarded', () => {
     expect(log.warn.mock.calls[0]?.[0]).toMatch(/pages render until it answers again/);
   });
 
+  it('still passes on a revalidated tag (a publish) while Redis is left alone', async () => {
+    const stalled = handler(jest.fn(() => new Promise<never>(() => {})));
+    const cache = guarded(stalled, quietLog());
+    expect(await cache.get('page', { implicitTags: [] })).toBeNull();
+    await cache.set('page', {} as never, {});
+    await cache.revalidateTag('cms:faq-item');
+    expect(stalled.set).not.toHaveBeenCalled();
+    expect(stalled.revalidateTag).toHaveBeenCalledWith('cms:faq-item');
+  });
+
   it('answers a miss when Redis fails, logs the outage once and its end once', async () => {
     let failing = true;
     const get = jest.fn(async () => {

@@ -1,6 +1,6 @@
 /**
  * The page and data cache that every storefront replica shares when REDIS_URL names a Redis
- * (docs/scaling.md, ADR 0021): `@fortedigital/nextjs-cache-handler`'s Redis handler, built on
+ * (docs/scaling.md, ADR 0022): `@fortedigital/nextjs-cache-handler`'s Redis handler, built on
  * Next's cache handler interface, with the shop's own rules of cache-handler.mjs on top.
  *
  * - A page one replica rendered is served by all, and the CMS webhook's `revalidateTag` on any
@@ -37,14 +37,19 @@ type Logger = Pick<Console, 'warn' | 'info'>;
 
 /**
  * The handler with a deadline on every call and a pause after a failure. A failed `get` is a
- * miss, a failed `set` an unstored page, a failed `revalidateTag` is logged: the entries then
- * go stale by their own timer.
+ * miss, a failed `set` an unstored page. A `revalidateTag` (a publish) is tried even during the
+ * pause; if it fails, the entries go stale by their own timer.
  */
 export function guarded(handler: Handler, log: Logger = console): Handler {
   let pausedUntil = 0;
   let down = false;
-  const call = async <T>(what: string, run: () => Promise<T>, orElse: T): Promise<T> => {
-    if (Date.now() < pausedUntil) return orElse;
+  const call = async <T>(
+    what: string,
+    run: () => Promise<T>,
+    orElse: T,
+    evenWhilePaused = false,
+  ): Promise<T> => {
+    if (!evenWhilePaused && Date.now() < pausedUntil) return orElse;
     let timer: NodeJS.Timeout | undefined;
     try {
       const answer = await Promise.race([
@@ -77,7 +82,8 @@ export function guarded(handler: Handler, log: Logger = console): Handler {
     name: handler.name,
     get: (key, meta) => call('get', () => handler.get(key, meta), null),
     set: (key, value, ctx) => call('set', () => handler.set(key, value, ctx), undefined),
-    revalidateTag: (tag) => call('revalidateTag', () => handler.revalidateTag(tag), undefined),
+    revalidateTag: (tag) =>
+      call('revalidateTag', () => handler.revalidateTag(tag), undefined, true),
     delete: remove && ((key) => call('delete', () => remove(key), undefined)),
   };
 }
