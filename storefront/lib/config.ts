@@ -5,6 +5,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { downloadLinkTtlHoursSchema } from 'commerce-service/contract';
+import { redisPrefixSchema, redisUrlSchema } from 'commerce-service/redis-settings';
 import { parseTrustedProxies } from './security/client-address.mjs';
 
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
@@ -27,12 +28,11 @@ export const storefrontConfigSchema = z.object({
   SITE_URL: url().default('http://127.0.0.1:3000'),
   CMS_REVALIDATE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Redis, shared by every replica (docs/scaling.md): the chat's per-visitor limit is counted
-  // there. Unset: each process counts its own, which is right for one.
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
+  // there and the page and data cache kept there. Unset: each process counts and caches on
+  // its own, which is right for one.
+  REDIS_URL: redisUrlSchema,
   // What every key the storefront writes in Redis starts with, so environments can share one.
-  REDIS_PREFIX: z.string().min(1).max(100).default('aba:'),
+  REDIS_PREFIX: redisPrefixSchema,
   // The commerce service's setting (one .env serves both): the chat tells a buyer how long a
   // download link works.
   DOWNLOAD_LINK_TTL_HOURS: downloadLinkTtlHoursSchema,

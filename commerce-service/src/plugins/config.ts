@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
 import { downloadLinkTtlHoursSchema } from '../modules/downloads/schemas.ts';
+import { redisPrefixSchema, redisUrlSchema } from './redis-settings.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -89,11 +90,9 @@ export const configSchema = z.object({
    * counted there, so N replicas together allow what one does. Unset: each process counts
    * its own, which is right for one.
    */
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
+  REDIS_URL: redisUrlSchema,
   /** What every key this service writes in Redis starts with, so environments can share one. */
-  REDIS_PREFIX: z.string().min(1).max(100).default('aba:'),
+  REDIS_PREFIX: redisPrefixSchema,
   /**
    * The peers whose X-Forwarded-For and X-Forwarded-Proto are believed: the storefront, which
    * forwards the browser's /api/* requests. Without this every visitor would share the
