@@ -13,12 +13,17 @@ import { sharedRedis } from '@/lib/redis/shared-redis';
 
 let limiter: AsyncRateLimiter | undefined;
 
-export async function POST(request: Request) {
+/** The limit, made at the first message: in Redis when the storefront has one. */
+function chatLimiter(): AsyncRateLimiter {
   const redis = sharedRedis();
-  limiter ??= createChatLimiter(
+  return createChatLimiter(
     CHAT_RATE_LIMIT,
     redis && { redis, prefix: storefrontConfig().REDIS_PREFIX },
   );
+}
+
+export async function POST(request: Request) {
+  limiter ??= chatLimiter();
   const decision = await limiter.hit(visitorKey(request.headers));
   if (!decision.allowed) {
     return Response.json(
