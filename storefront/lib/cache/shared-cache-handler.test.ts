@@ -8,36 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createConnection, createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { startTcpSwitch } from '../../../tests/support/tcp-switch';
 import { UNAVAILABLE_MARKER } from '../../cache-handler.mjs';
 import { CALL_DEADLINE_MS, guarded, PAUSE_AFTER_FAILURE_MS } from './shared-cache-handler';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
-
-/** A TCP relay to Redis that, once frozen, passes nothing on: a Redis that hangs. */
-async function freezableProxy(redisPort: string) {
-  const sockets: Socket[] = [];
-  let frozen = false;
-  const server = createServer((inbound) => {
-    const outbound = createConnection(Number(redisPort), '127.0.0.1');
-    sockets.push(inbound, outbound);
-    inbound.on('data', (chunk) => frozen || outbound.write(chunk));
-    outbound.on('data', (chunk) => frozen || inbound.write(chunk));
-    inbound.on('error', () => outbound.destroy());
-    outbound.on('error', () => inbound.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    freeze: () => void (frozen = true),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-    },
-  };
-}
 
 type Handler = Parameters<typeof guarded>[0];
 const quietLog = () => ({ warn: jest.fn(), info: jest.fn() });
@@ -228,20 +204,20 @@ const GOOD = '<main><h1>Practical ABA strategies</h1></main>';
   });
 
   it('renders instead of waiting when Redis stops answering, and logs it once', async () => {
-    const proxy = await freezableProxy(new URL(REDIS_URL ?? '').port);
+    const proxy = await startTcpSwitch(Number(new URL(REDIS_URL ?? '').port));
     try {
       const log = quietLog();
       const { cache } = await replica(log, `redis://127.0.0.1:${proxy.port}`);
       await cache.set('/legal', page(GOOD) as never, setContext as never);
       expect(await cache.get('/legal', getContext as never)).not.toBeNull();
-      proxy.freeze();
+      proxy.state = 'silent';
       const started = Date.now();
       expect(await cache.get('/legal', getContext as never)).toBeNull();
       expect(await cache.get('/legal', getContext as never)).toBeNull();
       expect(Date.now() - started).toBeLessThan(CALL_DEADLINE_MS + 300);
       expect(log.warn).toHaveBeenCalledTimes(1);
     } finally {
-      proxy.close();
+      await proxy.close();
     }
   });
 
