@@ -27,6 +27,7 @@ const { openDatabase } = await import('../commerce-service/dist/db/connect.js');
 // Node.js strips the types of the fake's TypeScript source; the tests use the same file.
 const { signedStripeEvent, startFakeStripe } =
   await import('../commerce-service/src/test-support/fake-stripe.ts');
+const { pool } = await import('../tests/support/pool.ts');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1000);
@@ -61,20 +62,6 @@ async function startReplica(replicas, env) {
   replicas.push(replica);
   await replica.ready;
   return replica;
-}
-
-/** Runs task(item) for every item, at most `limit` at a time. */
-async function pool(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
-  return results;
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];

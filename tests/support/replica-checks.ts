@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { CMS_EDITOR } from './cms-admin.ts';
+import { pool } from './pool.ts';
 import type { Replicas } from './replicas.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,20 +87,6 @@ export async function signInRequestsUntilRefused(replicas: Replicas, upTo = 30) 
   return null;
 }
 
-/** Runs task(index) for 0..count-1, at most `limit` at a time. */
-async function pool<T>(count: number, limit: number, task: (index: number) => Promise<T>) {
-  const results: T[] = [];
-  let next = 0;
-  const runner = async () => {
-    while (next < count) {
-      const index = next++;
-      results[index] = await task(index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, runner));
-  return results;
-}
-
 /** One buyer: a checkout started on one commerce replica and paid on the other. */
 async function buy(replicas: Replicas, run: string, index: number) {
   const [starting, paying] = index % 2 ? replicas.commerce : [...replicas.commerce].reverse();
@@ -151,7 +138,8 @@ export async function checkoutsAcrossReplicas(
 ) {
   const run = Math.random().toString(36).slice(2, 8);
   const started = Date.now();
-  await pool(count, concurrency, (index) => buy(replicas, run, index));
+  const buyers = Array.from({ length: count }, (_, index) => index);
+  await pool(buyers, concurrency, (index) => buy(replicas, run, index));
   const checkoutsMs = Date.now() - started;
   const db = new pg.Client({ connectionString: replicas.databaseUrl });
   await db.connect();
