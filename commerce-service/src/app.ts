@@ -123,18 +123,22 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       }),
     });
   }
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'ABA Parent Guides commerce API',
-        description:
-          'Catalogue, checkout, fulfilment, downloads, contact form and subscription records.',
-        version: '1.0.0',
+  // The API's description is for the people who build the shop. A live shop does not hand
+  // every visitor a map of its routes and their schemas (the storefront forwards /api/*).
+  if (config.NODE_ENV !== 'production') {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'ABA Parent Guides commerce API',
+          description:
+            'Catalogue, checkout, fulfilment, downloads, contact form and subscription records.',
+          version: '1.0.0',
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
   await app.register(dbPlugin, { config });
   await app.register(authPlugin);
   await seedCatalogue(app.db);

@@ -106,6 +106,50 @@ describe('the production settings', () => {
     ]);
   });
 
+  describe('with a Stripe stand-in', () => {
+    /** A staging shop that runs against a fake Stripe, as the container journey does. */
+    const staging = (secretKey = 'sk_test_abc123') => ({
+      ...complete(),
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_API_URL: 'http://fake-stripe:12111/',
+      ALLOW_STRIPE_STAND_IN: 'true',
+    });
+
+    it('lets a staging shop on a test key talk to it when the owner says so, warning that no real payment is taken', () => {
+      const checks = checkProductionSettings(staging());
+      expect(blockingProblems(checks)).toEqual([]);
+      expect(warnings(checks)).toEqual([
+        'STRIPE_API_URL=http://fake-stripe:12111 with ALLOW_STRIPE_STAND_IN=true: the Stripe SDK talks to this stand-in, not to Stripe, so no real payment is taken, and every storefront page says so',
+      ]);
+      expect(checks.map((check) => check.variable)).toContain('ALLOW_STRIPE_STAND_IN');
+    });
+
+    it.each(['sk_live_abc123', 'rk_live_abc123'])(
+      'refuses it beside a live key (%s), which must never go anywhere but Stripe',
+      (liveKey) => {
+        expect(blockingProblems(checkProductionSettings(staging(liveKey)))).toEqual([
+          'STRIPE_API_URL (http://fake-stripe:12111) with ALLOW_STRIPE_STAND_IN=true would send the live STRIPE_SECRET_KEY to a Stripe stand-in: use a test key (sk_test_…) on a staging shop, or remove both variables on a live one',
+        ]);
+      },
+    );
+
+    it('refuses it as before when ALLOW_STRIPE_STAND_IN is false', () => {
+      expect(
+        blockingProblems(checkProductionSettings({ ...staging(), ALLOW_STRIPE_STAND_IN: 'false' })),
+      ).toEqual([
+        'STRIPE_API_URL is set, which sends payments to another server than Stripe: remove it (it exists for the tests)',
+      ]);
+    });
+
+    it('warns that ALLOW_STRIPE_STAND_IN allows nothing without STRIPE_API_URL', () => {
+      const checks = checkProductionSettings({ ...complete(), ALLOW_STRIPE_STAND_IN: 'true' });
+      expect(blockingProblems(checks)).toEqual([]);
+      expect(warnings(checks)).toEqual([
+        'ALLOW_STRIPE_STAND_IN=true but STRIPE_API_URL is not set, so it allows nothing and the Stripe SDK talks to Stripe itself: remove it',
+      ]);
+    });
+  });
+
   describe('with embedded Stripe Checkout', () => {
     const embedded = (publishableKey: string, secretKey = 'sk_live_abc123') => ({
       ...complete(),

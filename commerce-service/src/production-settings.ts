@@ -88,6 +88,38 @@ function publishableKeyCheck(secretKey: string, publishableKey = ''): SettingChe
   };
 }
 
+/**
+ * STRIPE_API_URL points the Stripe SDK at another server than Stripe: the tests' fake Stripe. A
+ * staging shop may run against such a stand-in when it says so (ALLOW_STRIPE_STAND_IN=true, ADR
+ * 0011), never with a live key, and every start warns that no real payment is taken.
+ */
+function stripeApiCheck(config: Config): SettingCheck {
+  const check = {
+    variable: 'STRIPE_API_URL',
+    requirement:
+      'STRIPE_API_URL is not set: the Stripe SDK talks to Stripe itself (a staging shop may name a stand-in with ALLOW_STRIPE_STAND_IN=true and a test key)',
+  };
+  if (!config.STRIPE_API_URL) return check;
+  if (!config.ALLOW_STRIPE_STAND_IN)
+    return {
+      ...check,
+      problem:
+        'STRIPE_API_URL is set, which sends payments to another server than Stripe: remove it (it exists for the tests)',
+    };
+  // The origin only: it is all the SDK uses, and it carries no password.
+  const standIn = new URL(config.STRIPE_API_URL).origin;
+  if (/^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY ?? ''))
+    return {
+      ...check,
+      problem: `STRIPE_API_URL (${standIn}) with ALLOW_STRIPE_STAND_IN=true would send the live STRIPE_SECRET_KEY to a Stripe stand-in: use a test key (sk_test_…) on a staging shop, or remove both variables on a live one`,
+    };
+  return {
+    ...check,
+    problem: `STRIPE_API_URL=${standIn} with ALLOW_STRIPE_STAND_IN=true: the Stripe SDK talks to this stand-in, not to Stripe, so no real payment is taken, and every storefront page says so`,
+    warning: true,
+  };
+}
+
 const SECRETS = ['DOWNLOAD_SIGNING_SECRET', 'BETTER_AUTH_SECRET'] as const;
 const SECRET_PLACEHOLDER = 'a placeholder that lets the other checks run';
 
@@ -139,12 +171,15 @@ export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] 
       !testCheckout &&
       `STRIPE_WEBHOOK_SECRET is not set, so no payment would be confirmed: add a webhook endpoint for ${new URL('/api/webhooks/stripe', config.STOREFRONT_URL).toString()} in Stripe's dashboard and set its signing secret (whsec_…)`,
   );
-  add(
-    'STRIPE_API_URL',
-    'STRIPE_API_URL is not set: the Stripe SDK talks to Stripe itself',
-    isSet('STRIPE_API_URL') &&
-      'STRIPE_API_URL is set, which sends payments to another server than Stripe: remove it (it exists for the tests)',
-  );
+  checks.push(stripeApiCheck(config));
+  if (config.ALLOW_STRIPE_STAND_IN)
+    add(
+      'ALLOW_STRIPE_STAND_IN',
+      'ALLOW_STRIPE_STAND_IN=true comes with STRIPE_API_URL, the stand-in it allows',
+      !config.STRIPE_API_URL &&
+        'ALLOW_STRIPE_STAND_IN=true but STRIPE_API_URL is not set, so it allows nothing and the Stripe SDK talks to Stripe itself: remove it',
+      true,
+    );
   if (config.STRIPE_CHECKOUT_UI === 'embedded' && config.STRIPE_SECRET_KEY)
     checks.push(publishableKeyCheck(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY));
   checks.push(assetsCheck(config));

@@ -64,6 +64,13 @@ describe('loadConfig', () => {
       );
   });
 
+  it('allows no Stripe stand-in unless ALLOW_STRIPE_STAND_IN says so', () => {
+    expect(loadConfig(required).ALLOW_STRIPE_STAND_IN).toBe(false);
+    expect(loadConfig({ ...required, ALLOW_STRIPE_STAND_IN: 'true' }).ALLOW_STRIPE_STAND_IN).toBe(
+      true,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...required, PORT: '' }).PORT).toBe(4000);
   });
@@ -89,6 +96,10 @@ describe('loadConfig', () => {
       /^Invalid configuration: PRODUCT_PAYMENT_LINKS must be a comma-separated list/,
     ],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be an smtp/],
+    [
+      { ALLOW_STRIPE_STAND_IN: 'maybe' },
+      /^Invalid configuration: ALLOW_STRIPE_STAND_IN must be true or false$/,
+    ],
   ])('rejects %j with one message naming the variable', (env, message) => {
     expect(() => loadConfig({ ...required, ...env })).toThrow(message);
   });

@@ -116,6 +116,11 @@ export const configSchema = z.object({
     .optional(),
   /** Another Stripe API address (tests point the SDK at a fake Stripe). */
   STRIPE_API_URL: url().optional(),
+  /**
+   * A staging shop in production that talks to a Stripe stand-in at STRIPE_API_URL, with a test
+   * key: without it production refuses STRIPE_API_URL (src/production-settings.ts, ADR 0011).
+   */
+  ALLOW_STRIPE_STAND_IN: z.stringbool({ error: 'must be true or false' }).default(false),
   PRODUCT_STRIPE_PRICES: productMap(/^price_\w+$/, 'price_…'),
   PRODUCT_PAYMENT_LINKS: productMap(/^https:\/\/\S+$/, 'https://… payment link'),
   /**
