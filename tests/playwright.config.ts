@@ -1,7 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable } from './support/chromium.js';
-
-const executablePath = chromiumExecutable();
+import { chromiumLaunchOptions } from './support/chromium.js';
 
 export default defineConfig({
   testDir: './e2e',
@@ -17,18 +15,7 @@ export default defineConfig({
     // Set by the global setup, which starts the services on free ports.
     baseURL: process.env.E2E_STOREFRONT_URL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },

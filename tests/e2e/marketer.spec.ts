@@ -5,6 +5,11 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ownClientAddress } from '../support/client-address.js';
+import {
+  publishInCmsAdmin as publish,
+  signInToCmsAdmin,
+  writeBlogPost,
+} from '../support/strapi-admin-ui.js';
 
 const CMS_URL = process.env.E2E_CMS_URL ?? '';
 const ADMIN = { email: 'editor@example.com', password: 'Editor-dev-2025' };
@@ -14,23 +19,7 @@ test.skip(({ isMobile }) => isMobile, 'The CMS admin is a desktop tool.');
 // two-core host; the publish-to-visible figure keeps its own 10 s limit below.
 test.describe.configure({ timeout: 90_000 });
 
-async function signIn(page: Page) {
-  // Strapi greets new accounts with a guided tour whose steps cover the page; skip each one.
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Skip' }), (skip) => skip.click());
-  await page.goto(`${CMS_URL}/admin`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('link', { name: 'Content Manager' })).toBeVisible();
-}
-
-/** Clicks Publish; returns when the click happened, for the publish-to-visible figure. */
-async function publish(page: Page): Promise<number> {
-  const clickedAt = Date.now();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Published document')).toBeVisible();
-  return clickedAt;
-}
+const signIn = (page: Page) => signInToCmsAdmin(page, CMS_URL, ADMIN);
 
 /** The chat's answer to a question, as JSON, from a visitor of its own (the chat's limit). */
 async function chatReply(request: APIRequestContext, message: string): Promise<string> {
@@ -89,17 +78,11 @@ test('a new blog post appears in /api/blogposts once published, never before', a
   await page.goto(
     `${CMS_URL}/admin/content-manager/collection-types/api::blog-post.blog-post/create`,
   );
-  await page.getByLabel('title').fill(title);
-  await page.getByLabel('author').fill('Editorial team');
-  const editor = page
-    .locator('.cm-content, .CodeMirror textarea, [contenteditable="true"]')
-    .first();
-  await editor.click();
-  await page.keyboard.type(
+  await writeBlogPost(
+    page,
+    title,
     'Dim the lights, keep the same three steps every night, and praise each one.',
   );
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved document')).toBeVisible();
 
   const titles = async () =>
     ((await (await request.get('/api/blogposts')).json()) as { title: string }[]).map(

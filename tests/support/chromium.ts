@@ -17,3 +17,22 @@ export function chromiumExecutable(): string | undefined {
     'No Chromium found for the end-to-end tests: install one (on Debian or Ubuntu: `apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   );
 }
+
+/**
+ * How the journeys launch it: that Chromium, without the sandbox (the tests run as root), the
+ * GPU, QUIC and the background traffic to Google's services that this closed network refuses.
+ */
+export function chromiumLaunchOptions() {
+  return {
+    executablePath: chromiumExecutable(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  };
+}

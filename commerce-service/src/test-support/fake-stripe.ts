@@ -127,7 +127,13 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/**
+ * Starts the fake on a free port of 127.0.0.1, or where `listen` says: the container journey
+ * runs it in a container of its own, on a fixed port of every interface the container has.
+ */
+export async function startFakeStripe(
+  listen: { host?: string; port?: number } = {},
+): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
@@ -284,12 +290,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       },
     });
   }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = listen.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(listen.port ?? 0, host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     sessions,
     subscriptions,

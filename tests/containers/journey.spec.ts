@@ -1,0 +1,220 @@
+/**
+ * The production journey on containers: the three shop images built from the repository's
+ * Dockerfiles, run by docker-compose.yml with production settings (global-setup.ts), and
+ * used through nginx's published port as buyers, the owner and a marketer use the live shop;
+ * then scaled, a replica killed, and the README's backup taken and restored on empty volumes.
+ * Each test builds on the shop the one before it left.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pageTexts } from '../../commerce-service/src/test-support/pdf-text.ts';
+import { readMailbox, type Email } from '../support/mailbox.js';
+import { signInByCode } from '../support/sign-in.js';
+import { publishInCmsAdmin, signInToCmsAdmin, writeBlogPost } from '../support/strapi-admin-ui.js';
+import { compose, composeExec, containersOf, podman, waitHealthy } from './support/compose.js';
+import { CMS_EDITOR, OWNER_EMAIL } from './support/journey-settings.js';
+
+const SHOP = process.env.STOREFRONT_URL ?? '';
+const CMS = process.env.CMS_PUBLIC_URL ?? '';
+const WORK_DIR = process.env.JOURNEY_WORK_DIR ?? '';
+const PAY = `http://127.0.0.1:${process.env.JOURNEY_PAY_PORT}`;
+const BUYER = 'parent.in.production@aba-shop-journey.net';
+const PRODUCT_ID = 'ebook-aba-for-parents';
+
+test.use({ baseURL: SHOP });
+test.describe.configure({ mode: 'serial' });
+
+/** What the journey carries from one step to the next. */
+const journey: { sessionId: string; links: string[]; postTitle: string } = {
+  sessionId: '',
+  links: [],
+  postTitle: '',
+};
+
+/** The download links in an e-mail, its quoted-printable soft breaks undone. */
+function downloadLinks(mail: Email): string[] {
+  const text = mail.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+  return [...new Set(text.match(/https?:\/\/[^\s"'<>]+\/api\/downloads\/[\w.~-]+/g) ?? [])];
+}
+
+const mailTo = (email: string) => readMailbox(WORK_DIR).filter((mail) => mail.to.includes(email));
+
+/** Downloads one link through nginx; the link's own origin is the shop's public address. */
+async function download(request: APIRequestContext, link: string) {
+  const response = await request.get(new URL(link).pathname);
+  expect(response.status(), link).toBe(200);
+  return { type: response.headers()['content-type'] ?? '', body: await response.body() };
+}
+
+/** Checks that the order's PDF comes stamped for its buyer and its MP3 plays. */
+async function expectOrderFiles(request: APIRequestContext, links: string[]) {
+  const files = await Promise.all(links.map((link) => download(request, link)));
+  const pdf = files.find((file) => file.type.startsWith('application/pdf'))?.body;
+  const mp3 = files.find((file) => file.type.startsWith('audio/mpeg'))?.body;
+  if (!pdf || !mp3) throw new Error('The order did not download as a PDF and an MP3');
+  expect((await pageTexts(new Uint8Array(pdf))).join('\n')).toContain(BUYER);
+  // An MP3 starts with an ID3 tag or an MPEG frame sync.
+  const [first = 0, second = 0] = mp3;
+  expect(
+    mp3.subarray(0, 3).toString('latin1') === 'ID3' || (first === 0xff && (second & 0xe0) === 0xe0),
+  ).toBe(true);
+}
+
+/** The owner signs in with the e-mailed code and finds the buyer's paid order in /admin/orders. */
+async function expectOrderInSupportConsole(page: Page) {
+  await signInByCode(page, OWNER_EMAIL, WORK_DIR);
+  await page.goto('/admin/orders');
+  const search = page.getByRole('searchbox', { name: 'Cerca per email, ID ordine o ID sessione' });
+  await search.fill(BUYER);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Ordini (1)' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: BUYER })).toContainText(
+    'Pagato',
+  );
+}
+
+/** Every one of `count` page views answers 200, through nginx. */
+async function expectPagesAnswer(request: APIRequestContext, count: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    statuses.push((await request.get(i % 2 ? '/shop' : '/blog')).status());
+  }
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+}
+
+test('the home page, the shop and a blog post render, and the catalogue answers', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Our eBooks' })).toBeVisible();
+  await page.goto('/shop');
+  await expect(page.getByRole('button', { name: 'Add to Cart' }).first()).toBeVisible();
+  await page.goto('/blog');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'ABA Insights Blog' })).toBeVisible();
+  const post = main.getByRole('region', { name: 'Featured Articles' }).getByRole('link').first();
+  const title = (await post.textContent())?.trim() ?? '';
+  await post.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  const products = await request.get('/api/products');
+  expect(products.status()).toBe(200);
+  const catalogue = (await products.json()) as { id: string }[];
+  expect(catalogue.map((product) => product.id)).toContain(PRODUCT_ID);
+});
+
+test('a purchase through Stripe: checkout session, signed webhook, receipt e-mail, stamped PDF and MP3', async ({
+  request,
+}) => {
+  const created = await request.post('/api/create-checkout-session', {
+    data: {
+      products: [{ productId: PRODUCT_ID, quantity: 1 }],
+      successRouter: '/checkout/success',
+      cancelRouter: '/checkout/cancel',
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
+  journey.sessionId = new URL(checkoutUrl).pathname.split('/').pop() ?? '';
+  expect(journey.sessionId).toMatch(/^cs_/);
+
+  const paid = await request.post(`${PAY}/pay`, {
+    data: { sessionId: journey.sessionId, email: BUYER },
+  });
+  expect(await paid.json()).toEqual({ webhookStatus: 200 });
+
+  await expect.poll(() => mailTo(BUYER).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  journey.links = mailTo(BUYER).flatMap(downloadLinks);
+  expect(journey.links.length).toBeGreaterThanOrEqual(2);
+  for (const link of journey.links) expect(link.startsWith(`${SHOP}/api/downloads/`)).toBe(true);
+  await expectOrderFiles(request, journey.links);
+});
+
+test('the owner signs in with the e-mailed code and finds the order in /admin/orders', async ({
+  page,
+}) => {
+  await expectOrderInSupportConsole(page);
+});
+
+test('a marketer signs in to the CMS admin and publishes a post: it is on the blog within 2 s', async ({
+  page,
+  request,
+}) => {
+  journey.postTitle = `Morning routines that hold ${Date.now()}`;
+  await signInToCmsAdmin(page, CMS, CMS_EDITOR);
+  await page.goto(`${CMS}/admin/content-manager/collection-types/api::blog-post.blog-post/create`);
+  await writeBlogPost(page, journey.postTitle, 'Picture cards by the door, one step at a time.');
+  expect(await (await request.get('/blog')).text()).not.toContain(journey.postTitle);
+  const publishedAt = await publishInCmsAdmin(page);
+  await expect
+    .poll(async () => (await (await request.get('/blog')).text()).includes(journey.postTitle), {
+      timeout: 2_000,
+      intervals: [100],
+    })
+    .toBe(true);
+  console.log(`container journey: post on the blog ${Date.now() - publishedAt} ms after Publish`);
+});
+
+test('two storefront and two commerce replicas behind nginx: one storefront killed, pages still answer', async ({
+  request,
+}) => {
+  // podman-compose takes replicas from deploy.replicas only (its --scale does nothing): the
+  // override is what `--scale storefront=2 --scale commerce-service=2` does with Docker. A
+  // changed compose file makes podman-compose recreate every container, on the same volumes.
+  const scale = path.join(WORK_DIR, 'compose.scale.yml');
+  writeFileSync(
+    scale,
+    'services:\n  storefront:\n    deploy: { replicas: 2 }\n  commerce-service:\n    deploy: { replicas: 2 }\n',
+  );
+  compose(['up', '-d', '--no-build'], [scale]);
+  for (const service of ['commerce-service', 'storefront', 'nginx']) await waitHealthy(service);
+  expect(containersOf('storefront')).toHaveLength(2);
+  expect(containersOf('commerce-service')).toHaveLength(2);
+  compose(['restart', 'nginx']);
+  await waitHealthy('nginx');
+  await expectPagesAnswer(request, 20);
+
+  podman(['kill', containersOf('storefront')[0] ?? '']);
+  await expectPagesAnswer(request, 40);
+});
+
+test("the README's backup, taken, then restored on empty volumes: the order, the post and a download link work again", async ({
+  page,
+  request,
+}) => {
+  // README, Going live, step 9: the database and the CMS's uploads.
+  const dump = gzipSync(composeExec('postgres', ['pg_dumpall', '-U', 'shop']));
+  const uploads = composeExec('cms', ['tar', 'czf', '-', '-C', '/data', '.']);
+  expect(dump.length).toBeGreaterThan(10_000);
+
+  // A new server: no container and no volume of the shop's is left (with the replicas).
+  compose(['down', '-v'], [path.join(WORK_DIR, 'compose.scale.yml')]);
+  expect(containersOf('postgres')).toEqual([]);
+  expect(podman(['volume', 'ls', '--format', '{{.Name}}'])).not.toMatch(/abajourney_postgres-data/);
+
+  compose(['up', '-d', '--no-build', 'postgres']);
+  await waitHealthy('postgres');
+  composeExec('postgres', ['psql', '-q', '-U', 'shop', '-d', 'postgres'], gunzipSync(dump));
+  for (const group of [
+    ['redis', 'stand-ins'],
+    ['cms', 'commerce-service'],
+    ['storefront'],
+    ['nginx'],
+  ]) {
+    compose(['up', '-d', '--no-build', ...group]);
+    for (const service of group) await waitHealthy(service);
+  }
+  composeExec('cms', ['tar', 'xzf', '-', '-C', '/data'], uploads);
+
+  await expect
+    .poll(async () => (await (await request.get('/blog')).text()).includes(journey.postTitle))
+    .toBe(true);
+  await expectOrderFiles(request, journey.links);
+  const detail = await request.get(`/api/products/purchase-detail?sessionId=${journey.sessionId}`);
+  expect(detail.status()).toBe(200);
+  // The order is in the support console again.
+  await expectOrderInSupportConsole(page);
+});
