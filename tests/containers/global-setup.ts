@@ -69,6 +69,17 @@ export default async function globalSetup() {
   });
 
   removeProject();
+  try {
+    await buildAndStart(workDir);
+  } catch (error) {
+    // Playwright runs no teardown for a setup that failed: the journey's leftovers go here.
+    if (process.env.JOURNEY_KEEP !== '1') removeProject();
+    throw error;
+  }
+}
+
+/** Builds the three images and starts the services group by group, recording what it took. */
+async function buildAndStart(workDir: string) {
   const facts: Record<string, unknown> = { builds: {}, starts: {}, sizes: {} };
   for (const service of SHOP_IMAGES) {
     const started = Date.now();
