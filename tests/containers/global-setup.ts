@@ -41,6 +41,8 @@ export default async function globalSetup() {
       'The container journey runs on settings of its own, but podman-compose would also read the .env at the repository root: move it away while the journey runs',
     );
   }
+  // A folder of the caller's (JOURNEY_WORK_DIR) is kept; one made here goes at teardown.
+  const ownFolder = !process.env.JOURNEY_WORK_DIR;
   const workDir = process.env.JOURNEY_WORK_DIR ?? mkdtempSync(path.join(tmpdir(), 'aba-journey-'));
   const settings = journeySettings(workDir, {
     http: await freePort(),
@@ -59,7 +61,7 @@ export default async function globalSetup() {
       composeFiles.map((file) => path.join(REPO_DIR, file)),
       settings,
     ),
-    { JOURNEY_WORK_DIR: workDir },
+    { JOURNEY_WORK_DIR: workDir, JOURNEY_REMOVE_WORK_DIR: ownFolder ? '1' : '' },
   );
   console.log(`container journey: project ${PROJECT}, settings in ${envFile}`);
   // The README's check before the first start: it must pass on what the journey runs.
