@@ -19,7 +19,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/podman-compose.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/lists/partial" "$work/archives/partial"
 echo "deb $mirror trixie main" >"$work/sources.list"
-apt_private=(-o "Dir::Etc::sourcelist=$work/sources.list" -o Dir::Etc::sourceparts=-
+apt_private=(-o "Dir::Etc::sourcelist=$work/sources.list" -o Dir::Etc::sourceparts=- -o APT::Sandbox::User=root
   -o "Dir::State::Lists=$work/lists" -o "Dir::Cache::archives=$work/archives")
 apt-get -qq "${apt_private[@]}" update
 (cd "$work" && apt-get -qq "${apt_private[@]}" download podman-compose)
