@@ -8,9 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { localSecrets } from '../../../scripts/lib/services.mjs';
 import { REPO_DIR } from './compose.js';
-
-const secret = () => randomBytes(36).toString('base64');
 
 /** Ports on the host's loopback: the shop (nginx), the CMS admin and the stand-ins' payments. */
 export interface JourneyPorts {
@@ -41,16 +40,8 @@ export function journeySettings(workDir: string, ports: JourneyPorts) {
     CMS_ADMIN_EMAIL: CMS_EDITOR.email,
     CMS_ADMIN_PASSWORD: CMS_EDITOR.password,
     POSTGRES_PASSWORD: randomBytes(18).toString('hex'),
-    DOWNLOAD_SIGNING_SECRET: secret(),
-    BETTER_AUTH_SECRET: secret(),
-    REVALIDATE_SECRET: secret(),
-    PREVIEW_SECRET: secret(),
-    APP_KEYS: `${secret()},${secret()}`,
-    API_TOKEN_SALT: secret(),
-    ADMIN_JWT_SECRET: secret(),
-    TRANSFER_TOKEN_SALT: secret(),
-    JWT_SECRET: secret(),
-    ENCRYPTION_KEY: secret(),
+    // The services' secrets, random, as `npm start` makes them (kept in the journey's folder).
+    ...localSecrets(workDir),
     // What is particular to this machine: local base images and loopback-only ports.
     NODE_IMAGE: `${LOCAL_IMAGES}/node:24-trixie`,
     POSTGRES_IMAGE: `${LOCAL_IMAGES}/postgres:17-trixie`,
