@@ -16,7 +16,9 @@ import {
   PROJECT,
   REPO_DIR,
   removeProject,
-  waitHealthy,
+  secondsSince,
+  START_ORDER,
+  startInOrder,
 } from './support/compose.js';
 import {
   journeySettings,
@@ -25,15 +27,6 @@ import {
 } from './support/journey-settings.js';
 
 const SHOP_IMAGES = ['cms', 'commerce-service', 'storefront'] as const;
-/** Started in this order, as compose's depends_on conditions ask (podman-compose 1.0 ignores them). */
-const START_ORDER = [
-  ['postgres', 'redis', 'stand-ins'],
-  ['cms', 'commerce-service'],
-  ['storefront'],
-  ['nginx'],
-] as const;
-
-const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 export default async function globalSetup() {
   if (existsSync(path.join(REPO_DIR, '.env'))) {
@@ -72,7 +65,7 @@ export default async function globalSetup() {
 
   removeProject();
   try {
-    await buildAndStart(workDir);
+    buildAndStart(workDir);
   } catch (error) {
     // Playwright runs no teardown for a setup that failed: the journey's leftovers go here.
     if (process.env.JOURNEY_KEEP !== '1') removeProject();
@@ -81,31 +74,25 @@ export default async function globalSetup() {
 }
 
 /** Builds the three images and starts the services group by group, recording what it took. */
-async function buildAndStart(workDir: string) {
-  const facts: Record<string, unknown> = { builds: {}, starts: {}, sizes: {} };
+function buildAndStart(workDir: string) {
+  const builds: Record<string, number> = {};
   for (const service of SHOP_IMAGES) {
     const started = Date.now();
     compose(['build', service]);
-    (facts.builds as Record<string, number>)[service] = seconds(Date.now() - started);
-    console.log(`container journey: ${service} image built in ${seconds(Date.now() - started)} s`);
+    builds[service] = secondsSince(started);
+    console.log(`container journey: ${service} image built in ${builds[service]} s`);
   }
-  for (const group of START_ORDER) {
-    const started = Date.now();
-    compose(['up', '-d', '--no-build', ...group]);
-    for (const service of group) {
-      await waitHealthy(service);
-      (facts.starts as Record<string, number>)[service] = seconds(Date.now() - started);
-      console.log(
-        `container journey: ${service} healthy ${seconds(Date.now() - started)} s after its start`,
-      );
-    }
+  const starts = startInOrder(START_ORDER);
+  for (const [service, after] of Object.entries(starts)) {
+    console.log(`container journey: ${service} healthy ${after} s after its start`);
   }
-  for (const service of SHOP_IMAGES) {
-    const bytes = Number(
-      podman(['image', 'inspect', '--format', '{{.Size}}', `${PROJECT}_${service}`]).trim(),
-    );
-    (facts.sizes as Record<string, number>)[service] = Math.round(bytes / 1e6);
-  }
+  const sizes = Object.fromEntries(
+    SHOP_IMAGES.map((service) => {
+      const bytes = podman(['image', 'inspect', '--format', '{{.Size}}', `${PROJECT}_${service}`]);
+      return [service, Math.round(Number(bytes.trim()) / 1e6)];
+    }),
+  );
+  const facts = { builds, starts, sizes };
   writeFileSync(path.join(workDir, 'facts.json'), JSON.stringify(facts, null, 2));
   console.log(`container journey: ${JSON.stringify(facts)}`);
 }

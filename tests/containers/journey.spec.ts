@@ -19,6 +19,9 @@ import {
   containersOf,
   logsOf,
   podman,
+  PROJECT,
+  START_ORDER,
+  startInOrder,
   waitHealthy,
 } from './support/compose.js';
 import { CMS_EDITOR, OWNER_EMAIL } from './support/journey-settings.js';
@@ -29,6 +32,8 @@ const WORK_DIR = process.env.JOURNEY_WORK_DIR ?? '';
 const PAY = `http://127.0.0.1:${process.env.JOURNEY_PAY_PORT}`;
 const BUYER = 'parent.in.production@aba-shop-journey.net';
 const PRODUCT_ID = 'ebook-aba-for-parents';
+/** Two replicas of the storefront and of the commerce service, from the scaling step on. */
+const SCALE_FILE = path.join(WORK_DIR, 'compose.scale.yml');
 
 test.use({ baseURL: SHOP });
 test.describe.configure({ mode: 'serial' });
@@ -90,6 +95,10 @@ async function expectOrderInSupportConsole(page: Page) {
     'Pagato',
   );
 }
+
+/** Whether /blog, through nginx, lists a post with this title. */
+const blogLists = async (request: APIRequestContext, title: string) =>
+  (await (await request.get('/blog')).text()).includes(title);
 
 /** Every one of `count` page views answers 200, through nginx. */
 async function expectPagesAnswer(request: APIRequestContext, count: number) {
@@ -171,13 +180,10 @@ test('a marketer signs in to the CMS admin and publishes a post: it is on the bl
   await signInToCmsAdmin(page, CMS, CMS_EDITOR);
   await page.goto(`${CMS}/admin/content-manager/collection-types/api::blog-post.blog-post/create`);
   await writeBlogPost(page, journey.postTitle, 'Picture cards by the door, one step at a time.');
-  expect(await (await request.get('/blog')).text()).not.toContain(journey.postTitle);
+  expect(await blogLists(request, journey.postTitle)).toBe(false);
   const publishedAt = await publishInCmsAdmin(page);
   await expect
-    .poll(async () => (await (await request.get('/blog')).text()).includes(journey.postTitle), {
-      timeout: 2_000,
-      intervals: [100],
-    })
+    .poll(() => blogLists(request, journey.postTitle), { timeout: 2_000, intervals: [100] })
     .toBe(true);
   console.log(`container journey: post on the blog ${Date.now() - publishedAt} ms after Publish`);
 });
@@ -188,17 +194,16 @@ test('two storefront and two commerce replicas behind nginx: one storefront kill
   // podman-compose takes replicas from deploy.replicas only (its --scale does nothing): the
   // override is what `--scale storefront=2 --scale commerce-service=2` does with Docker. A
   // changed compose file makes podman-compose recreate every container, on the same volumes.
-  const scale = path.join(WORK_DIR, 'compose.scale.yml');
   writeFileSync(
-    scale,
+    SCALE_FILE,
     'services:\n  storefront:\n    deploy: { replicas: 2 }\n  commerce-service:\n    deploy: { replicas: 2 }\n',
   );
-  compose(['up', '-d', '--no-build'], [scale]);
-  for (const service of ['commerce-service', 'storefront', 'nginx']) await waitHealthy(service);
+  compose(['up', '-d', '--no-build'], [SCALE_FILE]);
+  for (const service of ['commerce-service', 'storefront', 'nginx']) waitHealthy(service);
   expect(containersOf('storefront')).toHaveLength(2);
   expect(containersOf('commerce-service')).toHaveLength(2);
   compose(['restart', 'nginx']);
-  await waitHealthy('nginx');
+  waitHealthy('nginx');
   await expectPagesAnswer(request, 20);
 
   podman(['kill', containersOf('storefront')[0] ?? '']);
@@ -215,27 +220,19 @@ test("the README's backup, taken, then restored on empty volumes: the order, the
   expect(dump.length).toBeGreaterThan(10_000);
 
   // A new server: no container and no volume of the shop's is left (with the replicas).
-  compose(['down', '-v'], [path.join(WORK_DIR, 'compose.scale.yml')]);
+  compose(['down', '-v'], [SCALE_FILE]);
   expect(containersOf('postgres')).toEqual([]);
-  expect(podman(['volume', 'ls', '--format', '{{.Name}}'])).not.toMatch(/abajourney_postgres-data/);
+  expect(podman(['volume', 'ls', '--format', '{{.Name}}'])).not.toContain(
+    `${PROJECT}_postgres-data`,
+  );
 
-  compose(['up', '-d', '--no-build', 'postgres']);
-  await waitHealthy('postgres');
+  startInOrder([['postgres']]);
   composeExec('postgres', ['psql', '-q', '-U', 'shop', '-d', 'postgres'], gunzipSync(dump));
-  for (const group of [
-    ['redis', 'stand-ins'],
-    ['cms', 'commerce-service'],
-    ['storefront'],
-    ['nginx'],
-  ]) {
-    compose(['up', '-d', '--no-build', ...group]);
-    for (const service of group) await waitHealthy(service);
-  }
+  const [first, ...rest] = START_ORDER;
+  startInOrder([first.filter((service) => service !== 'postgres'), ...rest]);
   composeExec('cms', ['tar', 'xzf', '-', '-C', '/data'], uploads);
 
-  await expect
-    .poll(async () => (await (await request.get('/blog')).text()).includes(journey.postTitle))
-    .toBe(true);
+  await expect.poll(() => blogLists(request, journey.postTitle)).toBe(true);
   await expectOrderFiles(request, journey.links);
   const detail = await request.get(`/api/products/purchase-detail?sessionId=${journey.sessionId}`);
   expect(detail.status()).toBe(200);

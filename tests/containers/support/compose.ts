@@ -17,19 +17,21 @@ export const CONTAINERS_CONF =
 
 const env = () => ({ ...process.env, CONTAINERS_CONF, BUILDAH_FORMAT: 'docker' });
 
-export function podman(args: string[], input?: Buffer | string): string {
+export function podman(args: string[]): string {
   return execFileSync('podman', args, {
     env: env(),
-    input,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
+/** podman for podman-compose, with the wait for health that podman 4.3 lacks. */
+const PODMAN_FOR_COMPOSE = path.join(REPO_DIR, 'tests/containers/podman-for-compose.sh');
+
 const composeArgs = (args: string[], files: string[]) => [
   '--podman-path',
-  path.join(REPO_DIR, 'tests/containers/podman-for-compose.sh'),
+  PODMAN_FOR_COMPOSE,
   '-p',
   PROJECT,
   '-f',
@@ -67,9 +69,9 @@ export function compose(args: string[], files: string[] = []) {
 
 /**
  * `docker compose exec -T <service> <command>`, as the README's backup runs it: `input` goes to
- * the command's standard input, and its standard output comes back as bytes. podman-compose 1.0
- * prints its own lines into the output of what it runs, so the journey runs `podman exec -i` on
- * the service's container, which is what compose's `exec -T` does.
+ * the command's standard input, and its standard output comes back as bytes. The journey runs
+ * `podman exec -i` on the service's container, which is what compose's `exec -T` does, so that
+ * nothing podman-compose logs can reach a dump.
  */
 export function composeExec(service: string, command: string[], input?: Buffer): Buffer {
   const [container] = containersOf(service);
@@ -98,42 +100,59 @@ export function containersOf(service: string): string[] {
     .sort();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until every container of the service passes its image's or compose's health check, as
+ * podman-compose waits for a `service_healthy` dependency: through podman-for-compose.sh, which
+ * runs each container's check until it passes (podman schedules checks from systemd timers,
+ * which these machines lack). A service that never gets healthy throws with its last logs.
+ */
+export function waitHealthy(service: string) {
+  const names = containersOf(service);
+  if (names.length === 0) throw new Error(`${service} has no running container`);
+  try {
+    execFileSync(PODMAN_FOR_COMPOSE, ['wait', '--condition=healthy', ...names], {
+      env: env(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch {
+    const logs = names.map((name) => `--- ${name}\n${logsOf(name)}`).join('\n');
+    throw new Error(`${service} was not healthy\n${logs}`);
+  }
+}
+
+/** Seconds since `started` (Date.now()), to a tenth. */
+export const secondsSince = (started: number) => Math.round((Date.now() - started) / 100) / 10;
+
+/** The services in the order of compose's depends_on: a group starts once the last is healthy. */
+export const START_ORDER = [
+  ['postgres', 'redis', 'stand-ins'],
+  ['cms', 'commerce-service'],
+  ['storefront'],
+  ['nginx'],
+] as const;
 
 /**
- * Waits until every container of the service passes its image's or compose's health check and
- * returns how long that took. podman runs health checks from systemd timers, which this machine
- * lacks, so the journey runs each check itself, as Docker's engine would on its interval.
+ * Starts the services group by group, each group once the one before is healthy (the order
+ * of compose's depends_on), and returns how many seconds after its group's start each service
+ * was healthy.
  */
-export async function waitHealthy(service: string, timeoutMs = 300_000): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const names = containersOf(service);
-    const healthy = names.filter((name) => {
-      try {
-        podman(['healthcheck', 'run', name]);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    if (names.length > 0 && healthy.length === names.length) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) {
-      const logs = names.map((name) => `--- ${name}\n${logsOf(name)}`).join('\n');
-      throw new Error(`${service} was not healthy after ${timeoutMs / 1000} s\n${logs}`);
+export function startInOrder(groups: readonly (readonly string[])[]): Record<string, number> {
+  const healthyAfter: Record<string, number> = {};
+  for (const group of groups) {
+    const started = Date.now();
+    compose(['up', '-d', '--no-build', ...group]);
+    for (const service of group) {
+      waitHealthy(service);
+      healthyAfter[service] = secondsSince(started);
     }
-    await sleep(1000);
   }
+  return healthyAfter;
 }
 
 /** The last lines a container wrote. */
 export function logsOf(name: string, lines = 60): string {
   try {
-    return execFileSync('podman', ['logs', '--tail', String(lines), name], {
-      env: env(),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    return podman(['logs', '--tail', String(lines), name]);
   } catch (error) {
     return String(error);
   }
