@@ -25,8 +25,7 @@ assertSupportedNode();
 
 const { openDatabase } = await import('../commerce-service/dist/db/connect.js');
 // Node.js strips the types of the fake's TypeScript source; the tests use the same file.
-const { signedStripeEvent, startFakeStripe } =
-  await import('../commerce-service/src/test-support/fake-stripe.ts');
+const { signedStripeEvent, startFakeStripe } = await import('@aba-shop/test-kit/fake-stripe');
 const { pool } = await import('../tests/support/pool.ts');
 
 const here = path.dirname(fileURLToPath(import.meta.url));

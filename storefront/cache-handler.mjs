@@ -1,25 +1,8 @@
 /**
- * Next.js's page cache, with the shop's own rules on top of Next's file-system cache (ADR 0009);
- * instrumentation.ts hands it to Next once, at start. Content pages are rendered once and then
- * served from this cache until their data's tags are revalidated (the CMS's publish webhook) or
- * their timer runs out.
- *
- * - Only pages that this server rendered itself are served. The build renders the pages
- *   without the CMS or the shop API running, so its copies hold "cannot be shown" sections.
- * - A page showing a section that could not be loaded (marked `data-content-unavailable`) is
- *   never stored: the last good copy stays in place while the CMS is down, and a page never
- *   seen before renders again at every view until its data comes back.
- * - Only 200 answers are stored: any number of made-up blog addresses must not fill the memory
- *   or the disk with not-found pages.
- * - A page is served from bytes, encoded once when it is first read. Given the page as a
- *   string, Node joins it to the headers, flattens and encodes it at every view, which for the
- *   shop's 40 to 70 KB pages was the largest part of serving one (docs/performance.md). Bytes
- *   go to the socket as they are; Next sends them chunked, without Content-Length. They stay
- *   bytes, not a stream: Next hands one entry to several views at once, and stores it again
- *   when a revalidation fails.
- *
- * Fetched data (Next's data cache) is stored as Next stores it, on disk, so a restarted
- * storefront still has the last good content when the CMS is down.
+ * Next.js's page cache with the shop's rules on top of its file-system cache, registered by
+ * instrumentation.ts at start: only pages this server rendered, only 200 answers, never a page
+ * with a section that could not be loaded, and pages kept as bytes. The rules and their
+ * reasons are in docs/adr/0009-content-pages-from-the-page-cache.md.
  */
 import nextFileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 

@@ -6,7 +6,7 @@
  *
  * The flag is set where `z.config()` writes it, zod's global configuration object, instead of
  * through an import: importing zod here would put it in the browser code of every page. The
- * CSP journey in tests/e2e/security.spec.ts fails if zod stops reading it.
+ * CSP journey in tests/e2e/security-content-policy.spec.ts fails if zod stops reading it.
  */
 type WithZodConfig = { __zod_globalConfig?: { jitless?: boolean } };
 

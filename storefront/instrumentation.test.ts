@@ -2,10 +2,10 @@
  * @jest-environment node
  */
 import ShopCacheHandler from './cache-handler.mjs';
-import { warmShopKnowledge } from './lib/chat/shop-knowledge';
+import { warmShopKnowledge } from './lib/chat/server/shop-knowledge';
 import { register } from './instrumentation';
 
-jest.mock('./lib/chat/shop-knowledge', () => ({ warmShopKnowledge: jest.fn() }));
+jest.mock('./lib/chat/server/shop-knowledge', () => ({ warmShopKnowledge: jest.fn() }));
 
 const hook = Symbol.for('@next/cache-handlers');
 const global = globalThis as typeof globalThis & { [hook]?: Record<string, unknown> };

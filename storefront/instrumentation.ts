@@ -1,13 +1,8 @@
 /**
- * Runs once when the server starts: a bad configuration stops it with one message, the shop's
- * page cache is handed to Next.js, and the chat's index of the shop's content starts building
- * (lib/chat/shop-knowledge.ts). The page cache is the one all replicas share in Redis when
- * REDIS_URL is set (lib/cache/shared-cache-handler.ts), else this process's own on disk
- * (cache-handler.mjs).
- *
- * The page cache goes through Next's hook for a platform's cache handler, not the
- * `cacheHandler` setting: Next imports a configured handler anew at every request, which took
- * a tenth of the time of serving a cached page (docs/performance.md).
+ * Runs once when the server starts: a bad configuration stops it with one message, the page
+ * cache is handed to Next.js (the replicas' shared one in Redis when REDIS_URL is set, else
+ * cache-handler.mjs; registered through Next's platform hook, ADR 0009), and the chat's index
+ * of the shop's content starts building.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -15,7 +10,7 @@ export async function register() {
   const hook = Symbol.for('@next/cache-handlers');
   const global = globalThis as typeof globalThis & { [hook]?: Record<string, unknown> };
   global[hook] = { ...global[hook], FetchCache: await pageCacheHandler() };
-  const { warmShopKnowledge } = await import('./lib/chat/shop-knowledge');
+  const { warmShopKnowledge } = await import('./lib/chat/server/shop-knowledge');
   warmShopKnowledge();
 }
 

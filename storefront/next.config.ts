@@ -8,8 +8,8 @@ const nextConfig: NextConfig = {
   // the CDN in front (docs/scaling.md) gives browsers validators of its own.
   generateEtags: false,
   reactStrictMode: true,
-  // The commerce API's zod schemas are imported from the service's TypeScript sources.
-  transpilePackages: ['commerce-service'],
+  // The workspace packages (packages/) are TypeScript sources.
+  transpilePackages: ['@aba-shop/contract', '@aba-shop/service-kit'],
   // Loaded from node_modules rather than bundled, so that the standalone output carries it
   // (and its dependencies) for server.mjs, which runs outside the build.
   serverExternalPackages: ['proxy-addr'],

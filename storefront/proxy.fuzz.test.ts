@@ -9,11 +9,7 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
-import {
-  fuzzParameters,
-  hostilePathSegment,
-  hostileQueryString,
-} from '../commerce-service/src/test-support/fuzz/index.ts';
+import { fuzzParameters, hostilePathSegment, hostileQueryString } from '@aba-shop/test-kit/fuzz';
 import { isStorefrontApiRoute, STOREFRONT_API_ROUTES } from './lib/commerce/api-proxy';
 import { config, proxy } from './proxy';
 

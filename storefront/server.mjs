@@ -1,25 +1,16 @@
 /**
- * The storefront's HTTP server: Next.js's own request handler, behind one step that says who
- * the client is (ADR 0010). Next.js passes on any X-Forwarded-For a client sends, and the
- * per-visitor limits count by it, so before Next sees a request its forwarding headers are
- * rewritten from the socket's peer and the proxies listed in TRUSTED_PROXIES
- * (lib/security/client-address.mjs).
+ * The storefront's HTTP server: Next.js's request handler behind one step that rewrites the
+ * forwarding headers from the socket's peer and TRUSTED_PROXIES (docs/adr/0010-client-addresses-that-cannot-be-forged.md).
+ * Plain JavaScript, so that it runs as it is, in the Docker image too.
  *
- *   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
- *
- * Without options it listens as Next's standalone server does: HOSTNAME (0.0.0.0) and PORT
- * (3000); KEEP_ALIVE_TIMEOUT (milliseconds) as well. Plain JavaScript, so that it runs as it
- * is, in the Docker image too.
+ *   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]   (else HOSTNAME, PORT)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  compileTrust,
-  headersForNext,
-  parseTrustedProxies,
-} from './lib/security/client-address.mjs';
+import { compileTrust, parseTrustedProxies } from '@aba-shop/service-kit/trusted-proxies';
+import { headersForNext } from './lib/security/client-address.mjs';
 
 const dir = import.meta.dirname;
 const { values: options } = parseArgs({
@@ -36,7 +27,10 @@ const port = Number(options.port);
 process.env.NODE_ENV ||= dev ? 'development' : 'production';
 process.chdir(dir);
 
-const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+// Unset or empty, nobody is trusted: the socket's peer is the client.
+const trustedProxies = process.env.TRUSTED_PROXIES
+  ? parseTrustedProxies(process.env.TRUSTED_PROXIES)
+  : { ok: true, proxies: [] };
 if (!trustedProxies.ok) {
   console.error(`storefront: Invalid configuration: TRUSTED_PROXIES ${trustedProxies.message}`);
   process.exit(1);

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../commerce-service/dist/app.js';
-import { loadConfig } from '../../commerce-service/dist/plugins/config.js';
+import { loadConfig } from '../../commerce-service/dist/config.js';
 
 const passed = JSON.parse(process.env.BENCH_COMMERCE_ENV ?? '{}');
 const config = loadConfig({

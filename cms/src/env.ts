@@ -5,6 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CMS_SECRETS, SHARED_SECRETS } from '@aba-shop/service-kit/secret-settings';
+import {
+  blockingProblems,
+  parseSettings,
+  settingChecks,
+  type SettingCheck,
+} from '@aba-shop/service-kit/settings';
 import developmentAdmin from './development-admin.json';
 
 /** The cms/ folder, whether this file runs from src/ (tests) or dist/src/ (Strapi). */
@@ -80,39 +87,17 @@ export type CmsEnv = z.infer<typeof cmsEnvSchema>;
 
 /** Parses an environment; throws one Error naming the variable and what is wrong. */
 export function parseCmsEnv(env: NodeJS.ProcessEnv): CmsEnv {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => Boolean(value)));
-  const result = cmsEnvSchema.safeParse(present);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const variable = issue?.path[0] === undefined ? 'environment' : String(issue.path[0]);
-    throw new Error(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
-  }
-  return result.data;
+  return parseSettings(cmsEnvSchema, env);
 }
 
-const SECRETS = [
-  'APP_KEYS',
-  'API_TOKEN_SALT',
-  'ADMIN_JWT_SECRET',
-  'TRANSFER_TOKEN_SALT',
-  'JWT_SECRET',
-  'ENCRYPTION_KEY',
-] as const;
-
-export interface SettingCheck {
-  variable: string;
-  requirement: string;
-  problem?: string;
-}
+const SECRETS = CMS_SECRETS;
 
 /**
  * What a live CMS needs, listed by `npm run doctor` and checked at start in production: its
  * secrets, the secrets shared with the storefront and a password of the operator's own.
  */
 export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
-  const checks: SettingCheck[] = [];
-  const add = (variable: string, requirement: string, problem: string | false) =>
-    checks.push({ variable, requirement, ...(problem ? { problem } : {}) });
+  const { checks, add } = settingChecks();
   for (const name of SECRETS) {
     add(
       name,
@@ -121,7 +106,7 @@ export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
         `Invalid configuration: ${name} is required (a random value of at least 16 characters)`,
     );
   }
-  for (const name of ['REVALIDATE_SECRET', 'PREVIEW_SECRET'] as const) {
+  for (const name of SHARED_SECRETS) {
     add(
       name,
       `${name} is set, the same value as the storefront's`,
@@ -151,9 +136,7 @@ export function requireRuntimeSettings(env: CmsEnv): void {
     );
   }
   if (env.NODE_ENV !== 'production') return;
-  const problems = checkProductionSettings(env).flatMap((check) =>
-    check.problem ? [check.problem] : [],
-  );
+  const problems = blockingProblems(checkProductionSettings(env));
   if (problems.length > 0) throw new Error(problems.join('\n'));
 }
 

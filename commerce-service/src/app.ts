@@ -15,14 +15,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Config } from './plugins/config.ts';
+import type { Config } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { failureTexts } from './plugins/failure-texts.ts';
+import { failureTexts } from './failure-texts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authRoutes } from './modules/auth/routes.ts';

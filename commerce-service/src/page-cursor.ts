@@ -1,7 +1,9 @@
 /**
- * The cursor of a paged admin list (paging.ts): the last item's time and id, which the next
- * page starts after. Opaque to callers; one that was not made here is refused.
+ * The paging of an admin list (@aba-shop/contract's paging.ts): its cursor, the last item's
+ * time and id, opaque to callers (one not made here is refused), and its query, newest first,
+ * after the cursor's position, one row past the limit so that pageFrom sees a next page.
  */
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import { InvalidInputError } from './domain-errors.ts';
 
 export interface PagePosition<Id extends string | number> {
@@ -54,4 +56,25 @@ export function pageFrom<Row, Id extends string | number>(
     rows: kept,
     nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null,
   };
+}
+
+/**
+ * Rows newest first, ties broken by id, after `after`: one comparison of (created_at, id), which
+ * the lists' indexes serve (migration 0006).
+ */
+export function newestFirstPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: { createdAt: StringReference<DB, TB>; id: StringReference<DB, TB> },
+  { after, limit }: { after: PagePosition<string | number> | null; limit: number },
+): SelectQueryBuilder<DB, TB, O> {
+  const { createdAt, id } = columns;
+  const positioned = after
+    ? query.where(
+        sql<boolean>`(${sql.ref(createdAt)}, ${sql.ref(id)}) < (${after.createdAt}, ${after.id})`,
+      )
+    : query;
+  return positioned
+    .orderBy(createdAt, 'desc')
+    .orderBy(id, 'desc')
+    .limit(limit + 1);
 }

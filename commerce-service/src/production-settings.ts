@@ -8,18 +8,17 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readCatalogueFile } from './modules/catalogue/service.ts';
-import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
+import { COMMERCE_SECRETS } from '@aba-shop/service-kit/secret-settings';
+import {
+  blockingProblems,
+  LOOPBACK_HOSTS,
+  settingChecks,
+  warnings,
+  type SettingCheck,
+} from '@aba-shop/service-kit/settings';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 
-export interface SettingCheck {
-  /** The variable the requirement is about. */
-  variable: string;
-  /** What a live shop needs, as the doctor lists it. */
-  requirement: string;
-  /** What is wrong and what to do; absent when the requirement is met. */
-  problem?: string;
-  /** Printed at start, but does not stop the service. */
-  warning?: boolean;
-}
+export { blockingProblems, warnings, type SettingCheck };
 
 /** Domains and top-level domains reserved for examples and tests: nobody receives mail there. */
 const RESERVED_DOMAINS = ['example.com', 'example.org', 'example.net'];
@@ -33,8 +32,6 @@ export function isReservedEmail(email: string): boolean {
     RESERVED_DOMAINS.some((reserved) => domain === reserved || domain.endsWith(`.${reserved}`))
   );
 }
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The files the catalogue grants that are missing or empty in the folder. */
 function missingFiles(assetsDir: string): { missing: string[]; empty: string[] } {
@@ -120,7 +117,7 @@ function stripeApiCheck(config: Config): SettingCheck {
   };
 }
 
-const SECRETS = ['DOWNLOAD_SIGNING_SECRET', 'BETTER_AUTH_SECRET'] as const;
+const SECRETS = COMMERCE_SECRETS;
 const SECRET_PLACEHOLDER = 'a placeholder that lets the other checks run';
 
 /** Every production requirement of the service, met or not, for the given environment. */
@@ -152,9 +149,7 @@ export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] 
     ];
   }
   const isSet = (name: string) => Boolean(env[name]);
-  const checks: SettingCheck[] = [...secretChecks];
-  const add = (variable: string, requirement: string, problem: string | false, warning = false) =>
-    checks.push({ variable, requirement, ...(problem ? { problem, warning } : {}) });
+  const { checks, add } = settingChecks([...secretChecks]);
 
   const testCheckout = !isSet('STRIPE_SECRET_KEY') && config.ALLOW_TEST_CHECKOUT;
   add(
@@ -220,14 +215,4 @@ export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] 
     true,
   );
   return checks;
-}
-
-/** The lines that stop a production start, one per unmet requirement. */
-export function blockingProblems(checks: SettingCheck[]): string[] {
-  return checks.flatMap((check) => (check.problem && !check.warning ? [check.problem] : []));
-}
-
-/** The lines printed at start that do not stop it. */
-export function warnings(checks: SettingCheck[]): string[] {
-  return checks.flatMap((check) => (check.problem && check.warning ? [check.problem] : []));
 }

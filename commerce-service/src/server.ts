@@ -3,7 +3,7 @@
  * listen, and shut down gracefully.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './plugins/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { blockingProblems, checkProductionSettings, warnings } from './production-settings.ts';
 
 async function main() {

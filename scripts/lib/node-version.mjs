@@ -2,7 +2,7 @@
  * Stops at once, with one sentence, under a Node.js the shop does not support.
  * Plain JavaScript without dependencies, so it runs under any old Node.
  */
-export const MINIMUM_NODE = [22, 12];
+export const MINIMUM_NODE = [22, 18];
 
 export function isSupportedNode(version = process.versions.node) {
   const [major, minor] = version.split('.').map(Number);

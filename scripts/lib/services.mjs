@@ -5,23 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  CMS_SECRETS,
+  COMMERCE_SECRETS,
+  SHARED_SECRETS,
+} from '@aba-shop/service-kit/secret-settings';
 import { ROOT } from './paths.mjs';
 
 export const DEFAULT_PORTS = { storefront: 3000, commerce: 4000, cms: 1337 };
 export const HOST = '127.0.0.1';
 
-const SECRET_NAMES = [
-  'DOWNLOAD_SIGNING_SECRET',
-  'BETTER_AUTH_SECRET',
-  'REVALIDATE_SECRET',
-  'PREVIEW_SECRET',
-  'APP_KEYS',
-  'API_TOKEN_SALT',
-  'ADMIN_JWT_SECRET',
-  'TRANSFER_TOKEN_SALT',
-  'JWT_SECRET',
-  'ENCRYPTION_KEY',
-];
+const SECRET_NAMES = [...COMMERCE_SECRETS, ...SHARED_SECRETS, ...CMS_SECRETS];
 
 /**
  * Secrets for local runs: random values generated once per data directory and kept there

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './build.mjs';
-import { ROOT } from './paths.mjs';
+import { PACKAGES, ROOT, SERVICES } from './paths.mjs';
 import { run } from './run.mjs';
 
 function step(title, action) {
@@ -21,14 +21,15 @@ function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-const WORKSPACES_WITH_TESTS = ['commerce-service', 'cms', 'storefront'];
+const WORKSPACES_WITH_TESTS = [...PACKAGES, ...SERVICES];
 const REPORTS_DIR = path.join(ROOT, '.tmp', 'test-reports');
+const reportOf = (workspace) => path.join(REPORTS_DIR, `${workspace.replaceAll('/', '-')}.json`);
 
 /** Adds up the passed and failed counts of the jest and Playwright JSON reports. */
 function countTests() {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   for (const workspace of WORKSPACES_WITH_TESTS) {
-    const report = JSON.parse(readFileSync(path.join(REPORTS_DIR, `${workspace}.json`), 'utf8'));
+    const report = JSON.parse(readFileSync(reportOf(workspace), 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -62,7 +63,7 @@ export async function testAll() {
   step('Build (what is not built yet)', () => ensureBuilt());
   step('Unit and integration tests (every workspace)', () => {
     for (const workspace of WORKSPACES_WITH_TESTS) {
-      const report = path.join(REPORTS_DIR, `${workspace}.json`);
+      const report = reportOf(workspace);
       run('npm', ['test', '--workspace', workspace, '--', '--json', `--outputFile=${report}`]);
     }
   });

@@ -39,7 +39,12 @@ describe('parseStorefrontConfig', () => {
       parseStorefrontConfig({ TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,fd00::1/64 ,192.0.2.7' })
         .TRUSTED_PROXIES,
     ).toEqual(['loopback', '10.0.0.0/8', 'fd00::1/64', '192.0.2.7']);
-    expect(parseStorefrontConfig({ TRUSTED_PROXIES: ' , ' }).TRUSTED_PROXIES).toEqual([]);
+    expect(
+      parseStorefrontConfig({ TRUSTED_PROXIES: 'loopback, 10.0.0.0/255.0.0.0' }).TRUSTED_PROXIES,
+    ).toEqual(['loopback', '10.0.0.0/255.0.0.0']);
+    expect(() => parseStorefrontConfig({ TRUSTED_PROXIES: ' , ' })).toThrow(
+      /^Invalid configuration: TRUSTED_PROXIES must be a comma-separated list/,
+    );
     for (const wrong of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/8'])
       expect(() => parseStorefrontConfig({ TRUSTED_PROXIES: `loopback,${wrong}` })).toThrow(
         `Invalid configuration: TRUSTED_PROXIES must be a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges; "${wrong}" is not`,

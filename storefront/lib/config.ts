@@ -4,20 +4,16 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { downloadLinkTtlHoursSchema } from 'commerce-service/contract';
-import { redisPrefixSchema, redisUrlSchema } from 'commerce-service/redis-settings';
-import { parseTrustedProxies } from './security/client-address.mjs';
+import { downloadLinkTtlHoursSchema } from '@aba-shop/contract';
+import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
+import { parseSettings } from '@aba-shop/service-kit/settings';
+import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
 const secret = z.string().min(16, 'must be at least 16 characters');
 
 /** The same reading as the server's (server.mjs), so a value it would refuse is named here too. */
-const trustedProxies = z.string().transform((text, context): string[] => {
-  const parsed = parseTrustedProxies(text);
-  if (parsed.ok) return parsed.proxies;
-  context.addIssue({ code: 'custom', message: parsed.message });
-  return z.NEVER;
-});
+const trustedProxies = z.string().transform(trustedProxiesSetting);
 
 export const storefrontConfigSchema = z.object({
   CMS_URL: url().default('http://127.0.0.1:1337'),
@@ -55,15 +51,7 @@ export const storefrontConfigSchema = z.object({
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;
 
 export function parseStorefrontConfig(env: Record<string, string | undefined>): StorefrontConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => Boolean(value)));
-  const result = storefrontConfigSchema.safeParse(present);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(
-      `Invalid configuration: ${String(issue?.path[0])} ${issue?.message ?? 'is invalid'}`,
-    );
-  }
-  return result.data;
+  return parseSettings(storefrontConfigSchema, env);
 }
 
 let parsed: StorefrontConfig | undefined;

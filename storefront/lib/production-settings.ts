@@ -3,15 +3,15 @@
  * (instrumentation.ts) and listed by `npm run doctor`. `npm start` passes these checks with the
  * local addresses and secrets it generates; a public shop must set its own.
  */
+import {
+  blockingProblems,
+  LOOPBACK_HOSTS,
+  settingChecks,
+  type SettingCheck,
+} from '@aba-shop/service-kit/settings';
 import { parseStorefrontConfig } from './config';
 
-export interface SettingCheck {
-  variable: string;
-  requirement: string;
-  problem?: string;
-}
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+export { blockingProblems, type SettingCheck };
 
 function siteUrlProblem(siteUrl: string | undefined): string | false {
   if (!siteUrl) {
@@ -34,9 +34,7 @@ export function checkProductionSettings(env: Record<string, string | undefined>)
       },
     ];
   }
-  const checks: SettingCheck[] = [];
-  const add = (variable: string, requirement: string, problem: string | false) =>
-    checks.push({ variable, requirement, ...(problem ? { problem } : {}) });
+  const { checks, add } = settingChecks();
   add(
     'SITE_URL',
     "SITE_URL is the shop's public https:// address",
@@ -55,8 +53,4 @@ export function checkProductionSettings(env: Record<string, string | undefined>)
       "PREVIEW_SECRET is not set, so the CMS's draft preview cannot open: set the same random value (at least 16 characters) here and in the CMS",
   );
   return checks;
-}
-
-export function blockingProblems(checks: SettingCheck[]): string[] {
-  return checks.flatMap((check) => (check.problem ? [check.problem] : []));
 }

@@ -17,7 +17,7 @@ import {
   purchasesSchema,
   subscriptionRecordPageSchema,
   subscriptionRecordSchema,
-} from 'commerce-service/contract';
+} from '@aba-shop/contract';
 
 export const CONTRACT_ANSWERS = {
   productList: productListSchema,

@@ -1,5 +1,5 @@
 /** Orders as the admin orders API answers them, for the support console's tests. */
-import type { AdminOrder, AdminOrderDetail, AuditEntry } from 'commerce-service/contract';
+import type { AdminOrder, AdminOrderDetail, AuditEntry } from '@aba-shop/contract';
 
 /** Two eBooks with a promotion code: one file downloaded twice, one never. */
 export const ORDER: AdminOrder = {

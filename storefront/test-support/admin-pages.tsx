@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import type { CurrentUser } from 'commerce-service/contract';
+import type { CurrentUser } from '@aba-shop/contract';
 import { useSession } from '@/components/auth/use-session';
 
 export const ADMIN: CurrentUser = {

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Product } from 'commerce-service/contract';
-import type { ProductSeed } from '../../commerce-service/src/modules/catalogue/repository.ts';
-import { cannedReplies } from '@/lib/chat/canned-replies';
-import { chatCatalogue } from '@/lib/chat/chat-catalogue';
+import type { Product } from '@aba-shop/contract';
+import type { ProductSeed } from '@aba-shop/contract';
+import { cannedReplies } from '@/lib/chat/client/canned-replies';
+import { chatCatalogue } from '@/lib/chat/server/chat-catalogue';
 
 const SEED_FILE = path.resolve(__dirname, '../../commerce-service/data/products.json');
 

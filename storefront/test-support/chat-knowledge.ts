@@ -1,6 +1,6 @@
 /** The chat's index of the content a fresh shop publishes, built once per test file. */
-import { passagesOf, type ShopContent } from '@/lib/chat/knowledge/passages';
-import { buildSearchIndex, type SearchIndex } from '@/lib/chat/knowledge/search-index';
+import { passagesOf, type ShopContent } from '@/lib/chat/engine/passages';
+import { buildSearchIndex, type SearchIndex } from '@/lib/chat/engine/search-index';
 import { seededShopContent } from './chat-eval/seed-content';
 
 let seeded: SearchIndex | undefined;

@@ -6,7 +6,7 @@
  * call to any other address fails the run.
  */
 import { SEEDED_CATALOGUE } from './catalogue';
-import { completionStream } from './fake-chat-model';
+import { completionStream } from '@aba-shop/test-kit/fake-chat-model';
 
 export const UPSTREAM_BEHAVIOURS = [
   'ok',

@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureSampleAssets } from '../../commerce-service/src/dev/sample-assets.ts';
 import { freePort } from '../support/stack.js';
 import {
   compose,
@@ -42,7 +41,16 @@ export default async function globalSetup() {
     cms: await freePort(),
     pay: await freePort(),
   });
-  ensureSampleAssets(settings.EBOOKS_DIR);
+  // The commerce service's own writer of sample eBook files, as `npm start` runs it.
+  execFileSync(
+    process.execPath,
+    [
+      path.join(REPO_DIR, 'node_modules/tsx/dist/cli.mjs'),
+      'src/dev/write-sample-assets.ts',
+      settings.EBOOKS_DIR,
+    ],
+    { cwd: path.join(REPO_DIR, 'commerce-service'), stdio: 'inherit' },
+  );
   mkdirSync(settings.JOURNEY_MAIL_DIR, { recursive: true });
   const envFile = path.join(workDir, '.env');
   writeEnvFile(envFile, settings);

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { pageTexts } from '../../commerce-service/src/test-support/pdf-text.ts';
+import { pageTexts } from '@aba-shop/test-kit/pdf-text';
 import { readMailbox, type Email } from '../support/mailbox.js';
 import { signInByCode } from '../support/sign-in.js';
 import { publishInCmsAdmin, signInToCmsAdmin, writeBlogPost } from '../support/strapi-admin-ui.js';

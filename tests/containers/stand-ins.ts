@@ -14,10 +14,7 @@ import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import {
-  signedStripeEvent,
-  startFakeStripe,
-} from '../../commerce-service/src/test-support/fake-stripe.js';
+import { signedStripeEvent, startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
 
 const MAIL_DIR = '/mail';
 const webhookUrl = process.env.WEBHOOK_URL ?? '';

@@ -9,7 +9,7 @@ import {
   completionBody,
   startFakeChatModel,
   type FakeChatModel,
-} from '../../storefront/test-support/fake-chat-model.ts';
+} from '@aba-shop/test-kit/fake-chat-model';
 import { startStorefront } from '../support/stack.js';
 
 test.skip(({ isMobile }) => isMobile, 'Server behaviour: checked once, on desktop.');

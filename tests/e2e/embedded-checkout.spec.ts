@@ -6,10 +6,7 @@
  * the session paid and returns to the success page, as Stripe's form does.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  startFakeStripe,
-  type FakeStripe,
-} from '../../commerce-service/src/test-support/fake-stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { startCheckout } from '../support/shop.js';
 import { startShopOnCms, type RunningStack } from '../support/stack.js';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createPostgresDatabase, postgresServer } from '../support/commerce-database.js';
 import { startCommerceService, type CommerceService } from '../support/stack.js';
-import { startTcpProxy } from '../../commerce-service/src/test-support/tcp-proxy.ts';
+import { startTcpRelay } from '@aba-shop/test-kit/tcp-relay';
 
 test.skip(({ isMobile }) => isMobile, 'Server behaviour: checked once, on desktop.');
 
@@ -130,20 +130,20 @@ test('PostgreSQL cut off gives 503s and not ready, and the service recovers with
   test.skip(!postgresServer, 'Needs a PostgreSQL server: set TEST_DATABASE_URL.');
   const database = await createPostgresDatabase();
   const server = new URL(postgresServer as string);
-  const link = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+  const link = await startTcpRelay({ host: server.hostname, port: Number(server.port || 5432) });
   const commerce = await startCommerceService({
     env: { DATABASE_URL: database.url({ host: '127.0.0.1', port: link.port }) },
   });
   try {
     await expectServing(commerce);
-    link.cut();
+    link.state = 'cut';
     await expectUnavailable(commerce);
     const detail = await fetch(
       `${commerce.url}/api/products/purchase-detail?sessionId=cs_local_${'x'.repeat(32)}`,
     );
     await expect503(detail, { message: UNAVAILABLE });
 
-    link.restore();
+    link.state = 'up';
     const recoveryMs = await waitUntilReady(commerce, Date.now());
     console.log(`[faults] PostgreSQL reachable again: ready after ${recoveryMs} ms`);
     await expectServing(commerce);

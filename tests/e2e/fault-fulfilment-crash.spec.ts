@@ -12,7 +12,7 @@ import {
   startFakeStripe,
   type FakeSession,
   type FakeStripe,
-} from '../../commerce-service/src/test-support/fake-stripe.ts';
+} from '@aba-shop/test-kit/fake-stripe';
 import {
   createPostgresDatabase,
   openCommerceDatabase,

@@ -1,7 +1,7 @@
 /**
  * Faults (issue 21): the Redis the replicas share hangs, then stops, then comes back. A
  * storefront and a commerce service of the journey's own reach it through a TCP relay the
- * journey cuts (tests/support/tcp-switch.ts). Pages keep answering 200 (rendered, without the
+ * journey cuts (@aba-shop/test-kit/tcp-relay). Pages keep answering 200 (rendered, without the
  * shared cache), the chat and the commerce API keep answering, each service logs the outage
  * once rather than per request, and the shared cache is used again once Redis is back.
  * Runs when TEST_REDIS_URL names a Redis (.ci/run sets it when one answers).
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redis } from 'ioredis';
 import { freePort, startCommerceService, startStorefront } from '../support/stack.js';
-import { startTcpSwitch, type TcpSwitchState } from '../support/tcp-switch.js';
+import { startTcpRelay, type TcpRelayState } from '@aba-shop/test-kit/tcp-relay';
 
 const { TEST_REDIS_URL } = process.env;
 
@@ -26,7 +26,7 @@ test('a Redis that hangs, then stops, then comes back: pages, chat and API answe
   request,
 }) => {
   test.setTimeout(180_000);
-  const relay = await startTcpSwitch(Number(new URL(TEST_REDIS_URL ?? '').port || 6379));
+  const relay = await startTcpRelay({ port: Number(new URL(TEST_REDIS_URL ?? '').port || 6379) });
   const prefix = `fault-redis-${Date.now()}:`;
   const env = { REDIS_URL: `redis://127.0.0.1:${relay.port}`, REDIS_PREFIX: prefix };
   const storefrontPort = await freePort();
@@ -40,7 +40,7 @@ test('a Redis that hangs, then stops, then comes back: pages, chat and API answe
     env,
   });
   const redis = new Redis(TEST_REDIS_URL ?? '');
-  const views = async (state: TcpSwitchState) => {
+  const views = async (state: TcpRelayState) => {
     for (const page of PAGES) {
       const started = Date.now();
       const response = await request.get(`${storefront.url}${page}`);

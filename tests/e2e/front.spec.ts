@@ -13,7 +13,7 @@ import {
   completionBody,
   startFakeChatModel,
   type FakeChatModel,
-} from '../../storefront/test-support/fake-chat-model.ts';
+} from '@aba-shop/test-kit/fake-chat-model';
 import { findNginx, requestsInLog, startFront, type RunningFront } from '../support/front.js';
 import { startStorefront } from '../support/stack.js';
 

@@ -7,7 +7,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ProductSeed } from '../../commerce-service/src/modules/catalogue/repository.ts';
+import type { ProductSeed } from '@aba-shop/contract';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 
 export type { ProductSeed };

@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import type { MailMessage } from '../modules/mail/transport.ts';
 import { requestCheckout, signInByCode, type TestApp } from '../test-support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/database.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
+import { startTcpRelay, type TcpRelay } from '@aba-shop/test-kit/tcp-relay';
 import { isDatabaseUnavailable } from './availability.ts';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -49,7 +49,7 @@ async function breakableApp(database: TestDatabase) {
   const sendMail = async (message: MailMessage) => void mail.push(message);
   if (database.kind === 'postgres') {
     const server = new URL(database.config.DATABASE_URL as string);
-    const link: TcpProxy = await startTcpProxy({
+    const link: TcpRelay = await startTcpRelay({
       host: server.hostname,
       port: Number(server.port || 5432),
     });
@@ -62,8 +62,8 @@ async function breakableApp(database: TestDatabase) {
     );
     return {
       t: { app, database, mail, close: () => app.close() },
-      break: () => link.cut(),
-      repair: () => link.restore(),
+      break: () => (link.state = 'cut'),
+      repair: () => (link.state = 'up'),
       close: () => link.close(),
     };
   }

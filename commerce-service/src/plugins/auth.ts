@@ -4,7 +4,7 @@
  * shows what /api/users/me says.
  */
 import fp from 'fastify-plugin';
-import { failureTexts } from './failure-texts.ts';
+import { failureTexts } from '../failure-texts.ts';
 import type { FastifyRequest } from 'fastify';
 import {
   createShopAuth,
@@ -14,9 +14,8 @@ import {
 } from '../modules/auth/better-auth.ts';
 import { withMigrationLock } from '../db/connect.ts';
 import { NotAllowedError, NotSignedInError } from '../domain-errors.ts';
-import type { CurrentUser } from '../modules/auth/schemas.ts';
-import { enqueueMail } from '../modules/mail/outbox.ts';
-import { signInCodeMail } from '../modules/mail/templates.ts';
+import type { CurrentUser } from '@aba-shop/contract';
+import { enqueueMail, signInCodeMail } from '../modules/mail/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

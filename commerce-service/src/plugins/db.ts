@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { checkDatabaseWritable } from '../db/availability.ts';
 import { migrateToLatest, openDatabase } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

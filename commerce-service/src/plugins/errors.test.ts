@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the errors plugin', () => {
-  // Found by the fuzz suite (src/api.fuzz.test.ts): CORS answered this in plain text.
+  // Found by the fuzz suite (src/api-*.fuzz.test.ts, test-support/fuzz/api-suite.ts): CORS answered this in plain text.
   it('answers a malformed CORS preflight (no Access-Control-Request-Method) in JSON', async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',

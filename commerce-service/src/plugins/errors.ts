@@ -8,7 +8,7 @@
  * fault: they come from the shop's configuration (its key, its price ids) and are a logged
  * 500. A route whose clients read another shape than `{ message }` names it as
  * `config: { errorBody }`, and one whose failures appear on an Italian screen
- * `config: { errorLanguage: 'it' }` (failure-texts.ts).
+ * `config: { errorLanguage: 'it' }` (src/failure-texts.ts).
  */
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
@@ -17,7 +17,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { DomainError, OutOfRangeError, type DomainErrorKind } from '../domain-errors.ts';
-import { failureTexts } from './failure-texts.ts';
+import { failureTexts } from '../failure-texts.ts';
 
 /** Seconds a client is asked to wait after a 503. */
 const RETRY_AFTER_SECONDS = 5;

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Found by the fuzz suite (src/api.fuzz.test.ts): on PostgreSQL these answered 500.
+// Found by the fuzz suite (src/api-*.fuzz.test.ts, test-support/fuzz/api-suite.ts): on PostgreSQL these answered 500.
 describe('text with a NUL character', () => {
   it('is refused in a body, in the route’s own error shape, and nothing is stored', async () => {
     const response = await t.app.inject({

@@ -5,7 +5,7 @@
  * with a 400 that says where it was.
  */
 import fp from 'fastify-plugin';
-import { failureTexts } from './failure-texts.ts';
+import { failureTexts } from '../failure-texts.ts';
 
 /** Whether a string anywhere in `value` (keys included) holds a NUL character. */
 export function holdsNulCharacter(value: unknown): boolean {

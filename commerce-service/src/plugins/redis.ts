@@ -6,8 +6,8 @@
  */
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import { connectSharedRedis, untilReady } from './redis-client.ts';
+import type { Config } from '../config.ts';
+import { connectSharedRedis, untilReady } from '@aba-shop/service-kit/redis-client';
 
 declare module 'fastify' {
   interface FastifyInstance {

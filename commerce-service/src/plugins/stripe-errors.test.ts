@@ -4,7 +4,7 @@
  * shop itself (a wrong key, an unknown price). Stripe's 4xx is never passed on as the buyer's.
  */
 import { createTestApp, requestCheckout, type TestApp } from '../test-support/app.ts';
-import { startFakeStripe } from '../test-support/fake-stripe.ts';
+import { startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
 
 async function checkoutWith(stripeUrl: string) {
   const t: TestApp = await createTestApp({

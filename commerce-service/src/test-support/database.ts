@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Config } from '../plugins/config.ts';
-import { loadConfig } from '../plugins/config.ts';
+import type { Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
 
 export interface TestDatabase {
   kind: 'sqlite' | 'postgres';

@@ -36,11 +36,11 @@ import {
   StatusTally,
   valuesFor,
   type FieldHints,
-} from '../../../commerce-service/src/test-support/fuzz/index.ts';
+} from '@aba-shop/test-kit/fuzz';
 import { BLOG_ICONS } from '@/lib/cms/blog-posts';
 import { cmsTags } from '@/lib/cms/client';
-import { chatRequestSchema } from '@/lib/chat/chat-request';
-import { markShopKnowledgeStale } from '@/lib/chat/shop-knowledge';
+import { chatRequestSchema } from '@/lib/chat/server/chat-request';
+import { markShopKnowledgeStale } from '@/lib/chat/server/shop-knowledge';
 import { webhookPayloadSchema } from '@/lib/cms/revalidation';
 import {
   createFakeUpstreams,
@@ -57,8 +57,8 @@ import {
 
 jest.mock('next/cache', () => ({ revalidateTag: jest.fn() }));
 // The chat answers from the content a fresh shop publishes; its index's own reading of the CMS
-// is tested in lib/chat/shop-knowledge.test.ts.
-jest.mock('@/lib/chat/shop-knowledge', () => ({
+// is tested in lib/chat/server/shop-knowledge.test.ts.
+jest.mock('@/lib/chat/server/shop-knowledge', () => ({
   shopKnowledge: async () => jest.requireActual('@/test-support/chat-knowledge').seededKnowledge(),
   markShopKnowledgeStale: jest.fn(),
 }));
@@ -327,7 +327,7 @@ const ROUTE_PROMISES: Record<string, (run: RunResult) => string | undefined> = {
     const modelUsable = script.model === 'ok' && script.reply.trim().length >= 10;
     if (answer.source === 'model' && !(askedModel && modelUsable))
       return `answered from a model that ${askedModel ? 'failed' : 'was not asked'}`;
-    // A reply naming a price may be refused for it (lib/chat/chat-service.ts).
+    // A reply naming a price may be refused for it (lib/chat/engine/prices.ts).
     if (askedModel && modelUsable && !/\$\s?\d/.test(script.reply) && answer.source !== 'model')
       return `answered from ${answer.source} although the model answered`;
     if (!['model', 'content', 'canned'].includes(answer.source))

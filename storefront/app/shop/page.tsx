@@ -23,7 +23,7 @@ import {
 import { getTestimonials } from '@/lib/cms/testimonials';
 import { getProducts, readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
-import { formatPrice } from '@/lib/format/price';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { productListData } from '@/lib/seo/structured-data';
 

@@ -23,6 +23,41 @@ export function AdminTable({ columns, children }: { columns: string[]; children:
   );
 }
 
+/** An admin list's cards, shown below the md breakpoint in place of its table. */
+export function AdminCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="space-y-3 md:hidden" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+/** One item's card: its e-mail address, its facts (a dt and dd each) and what can be done to it. */
+export function AdminCard({
+  email,
+  facts,
+  actions,
+  dense = false,
+}: {
+  email: string;
+  facts: ReactNode;
+  actions: ReactNode;
+  /** Facts of one line each, closer together. */
+  dense?: boolean;
+}) {
+  return (
+    <li className="rounded-2xl border border-slate-200 p-4 shadow-sm">
+      <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{email}</p>
+      <dl
+        className={`mt-2 grid grid-cols-[auto_1fr] gap-x-3 ${dense ? 'gap-y-1' : 'gap-y-2'} text-sm`}
+      >
+        {facts}
+      </dl>
+      <div className="mt-3">{actions}</div>
+    </li>
+  );
+}
+
 /** A term and its value in a card's or a view's list of facts. */
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@
  * An order's 'Registro attività' (docs/product.md#admin-orders): every administrator action on
  * it, newest first, with when, who, what and the state before and after.
  */
-import type { AuditEntry } from 'commerce-service/contract';
+import type { AuditEntry } from '@aba-shop/contract';
 import { AUDIT_ACTION_TEXT, auditStateText } from '@/lib/admin/audit-text';
 import { AdminDate } from './admin-date';
 import { Fact } from './admin-table';

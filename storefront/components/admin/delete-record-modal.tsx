@@ -3,7 +3,7 @@
  * The delete confirmation (docs/product.md#validation), with the focus on Annulla: deleting cannot
  * be undone.
  */
-import type { SubscriptionRecord } from 'commerce-service/contract';
+import type { SubscriptionRecord } from '@aba-shop/contract';
 import { ConfirmModal, type ConfirmModalProps } from './confirm-modal';
 
 export function DeleteRecordModal({

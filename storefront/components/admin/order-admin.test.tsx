@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AdminOrderDetail } from 'commerce-service/contract';
+import type { AdminOrderDetail } from '@aba-shop/contract';
 import {
   fetchAdminOrder,
   resendOrderLinks,

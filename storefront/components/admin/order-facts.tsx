@@ -3,8 +3,8 @@
  * products, its total with the discount and tax when there were any, its status with a revoked
  * access, and how often each file was downloaded and when last.
  */
-import type { AdminOrder } from 'commerce-service/contract';
-import { formatPrice } from '@/lib/format/price';
+import type { AdminOrder } from '@aba-shop/contract';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { AdminDate } from './admin-date';
 
 export function OrderProducts({ lines }: { lines: AdminOrder['lines'] }) {

@@ -3,9 +3,9 @@
  * cards below it, as the subscription records are shown. Each order opens its view.
  */
 import Link from 'next/link';
-import type { AdminOrder } from 'commerce-service/contract';
+import type { AdminOrder } from '@aba-shop/contract';
 import { AdminDate } from './admin-date';
-import { AdminTable, Fact } from './admin-table';
+import { AdminCard, AdminCards, AdminTable, Fact } from './admin-table';
 import { FileDownloads, OrderProducts, OrderStatus, OrderTotal } from './order-facts';
 
 export const orderViewPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
@@ -56,32 +56,33 @@ export function OrderTable({ orders }: { orders: AdminOrder[] }) {
 
 export function OrderCards({ orders }: { orders: AdminOrder[] }) {
   return (
-    <ul className="space-y-3 md:hidden" aria-label="Ordini">
+    <AdminCards label="Ordini">
       {orders.map((order) => (
-        <li key={order.orderId} className="rounded-2xl border border-slate-200 p-4 shadow-sm">
-          <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{order.email}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
-            <Fact term="Data">
-              <AdminDate iso={order.createdAt} />
-            </Fact>
-            <Fact term="Prodotti">
-              <OrderProducts lines={order.lines} />
-            </Fact>
-            <Fact term="Totale">
-              <OrderTotal order={order} />
-            </Fact>
-            <Fact term="Stato">
-              <OrderStatus order={order} />
-            </Fact>
-            <Fact term="Download">
-              <FileDownloads files={order.files} />
-            </Fact>
-          </dl>
-          <div className="mt-3">
-            <OpenOrder order={order} />
-          </div>
-        </li>
+        <AdminCard
+          key={order.orderId}
+          email={order.email}
+          facts={
+            <>
+              <Fact term="Data">
+                <AdminDate iso={order.createdAt} />
+              </Fact>
+              <Fact term="Prodotti">
+                <OrderProducts lines={order.lines} />
+              </Fact>
+              <Fact term="Totale">
+                <OrderTotal order={order} />
+              </Fact>
+              <Fact term="Stato">
+                <OrderStatus order={order} />
+              </Fact>
+              <Fact term="Download">
+                <FileDownloads files={order.files} />
+              </Fact>
+            </>
+          }
+          actions={<OpenOrder order={order} />}
+        />
       ))}
-    </ul>
+    </AdminCards>
   );
 }

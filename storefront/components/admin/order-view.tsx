@@ -1,26 +1,19 @@
 'use client';
 /**
  * One order in the support console (docs/product.md#admin-orders, #states): its details, its
- * files and downloads, the three actions and the audit trail. An action runs one at a time, its
- * button waiting meanwhile; its outcome is announced (the service's words for a resend), a
- * refusal (409) shows the service's reason and reloads the order, which another administrator
- * may have changed. The API's 401 and 403 are the last word on access.
+ * files and downloads, the three actions (run by useOrderActions) and the audit trail. An action's
+ * button waits while any action runs; the banners show its outcome. The API's 401 and 403 are the
+ * last word on access.
  */
 import Link from 'next/link';
-import { useRef, useState, type RefObject } from 'react';
+import { useRef } from 'react';
 import useSWR from 'swr';
-import type { AdminOrderDetail } from 'commerce-service/contract';
-import {
-  adminOrderPath,
-  fetchAdminOrder,
-  resendOrderLinks,
-  restoreOrderAccess,
-  revokeOrderAccess,
-} from '@/lib/commerce/api/admin-orders';
+import type { AdminOrderDetail } from '@aba-shop/contract';
+import { adminOrderPath, fetchAdminOrder } from '@/lib/commerce/api/admin-orders';
 import { CommerceError } from '@/lib/commerce/client';
 import { accessDenial } from '@/lib/admin/admin-failure';
-import { orderFailureMessage, type OrderOperation } from '@/lib/admin/order-failure';
-import { formatPrice } from '@/lib/format/price';
+import { orderFailureMessage } from '@/lib/admin/order-failure';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { AccessRefused } from './access-refused';
 import { AdminDate } from './admin-date';
 import { ADMIN_SECTIONS } from './admin-nav';
@@ -31,13 +24,9 @@ import { ErrorBanner } from './error-banner';
 import { FileDownloads, OrderProducts, OrderStatus } from './order-facts';
 import { RevokeAccessModal } from './revoke-access-modal';
 import { SuccessBanner } from './success-banner';
+import { useOrderActions } from './use-order-actions';
 
-export const ACCESS_MESSAGES = {
-  revoke: "Accesso revocato: i link di download dell'ordine non funzionano più.",
-  restore: "Accesso ripristinato: i link di download dell'ordine funzionano di nuovo.",
-} as const;
-
-type Action = Extract<OrderOperation, 'resend' | 'revoke' | 'restore'>;
+export { ACCESS_MESSAGES } from './use-order-actions';
 
 const BUTTON = 'rounded-lg px-4 py-2.5 font-semibold disabled:opacity-60';
 
@@ -75,14 +64,6 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** After a button was disabled while its call ran, the browser may have dropped the focus. */
-function keepFocus(target: RefObject<HTMLElement | null>) {
-  window.setTimeout(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) target.current?.focus();
-  }, 0);
-}
-
 export function OrderView({ orderId, returnPath }: { orderId: string; returnPath: string }) {
   const {
     data: order,
@@ -93,14 +74,22 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
-  const [running, setRunning] = useState<Action | null>(null);
-  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
-  const [announcement, setAnnouncement] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [actionDenied, setActionDenied] = useState<401 | 403 | null>(null);
+  const {
+    running,
+    confirmingRevoke,
+    announcement,
+    error,
+    denied: actionDenied,
+    resendRef,
+    accessRef,
+    dismissError,
+    resend,
+    askToRevoke,
+    confirmRevoke,
+    cancelRevoke,
+    restore,
+  } = useOrderActions(orderId, mutate);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const resendRef = useRef<HTMLButtonElement>(null);
-  const accessRef = useRef<HTMLButtonElement>(null);
 
   const denied = actionDenied ?? accessDenial(loadError);
   if (denied) return <AccessRefused status={denied} returnPath={returnPath} />;
@@ -144,46 +133,6 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
     );
   }
 
-  async function run(
-    action: Action,
-    call: () => Promise<string>,
-    /** Null while the confirmation is open: the modal keeps the focus, and returns it. */
-    focusAfter: RefObject<HTMLElement | null> | null,
-  ) {
-    setRunning(action);
-    setError(null);
-    setAnnouncement(null);
-    try {
-      setAnnouncement(await call());
-      setConfirmingRevoke(false);
-    } catch (caught) {
-      const status = accessDenial(caught);
-      if (status) {
-        setActionDenied(status);
-        return;
-      }
-      setError(orderFailureMessage(caught, action));
-      // Refused because the order is not what this page shows: show it as it now is.
-      if (caught instanceof CommerceError && caught.status === 409) void mutate();
-    } finally {
-      setRunning(null);
-      if (focusAfter) keepFocus(focusAfter);
-    }
-  }
-
-  const changeAccess = (action: 'revoke' | 'restore') =>
-    run(
-      action,
-      async () => {
-        const changed = await (action === 'revoke' ? revokeOrderAccess : restoreOrderAccess)(
-          orderId,
-        );
-        await mutate(changed, { revalidate: false });
-        return ACCESS_MESSAGES[action];
-      },
-      action === 'revoke' ? null : accessRef,
-    );
-
   const revoked = order.access === 'revoked';
   // A refund's revocation is not undone here (docs/product.md#support-console).
   const restorable = revoked && order.status !== 'refunded';
@@ -203,9 +152,7 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
       </div>
 
       <SuccessBanner message={announcement} />
-      {error && !confirmingRevoke ? (
-        <ErrorBanner message={error} onDismiss={() => setError(null)} />
-      ) : null}
+      {error && !confirmingRevoke ? <ErrorBanner message={error} onDismiss={dismissError} /> : null}
 
       <section aria-labelledby="actions-heading" className="space-y-3">
         <h2 id="actions-heading" className="text-xl font-semibold text-slate-900">
@@ -222,18 +169,7 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
             <button
               ref={resendRef}
               type="button"
-              onClick={() =>
-                void run(
-                  'resend',
-                  async () => {
-                    const message = await resendOrderLinks(orderId);
-                    // The answer is only the message: the new trail entry and counts come with the order.
-                    void mutate();
-                    return message;
-                  },
-                  resendRef,
-                )
-              }
+              onClick={resend}
               disabled={running !== null}
               className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
             >
@@ -244,11 +180,7 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
               <button
                 ref={accessRef}
                 type="button"
-                onClick={() => {
-                  setError(null);
-                  if (revoked) void changeAccess('restore');
-                  else setConfirmingRevoke(true);
-                }}
+                onClick={revoked ? restore : askToRevoke}
                 disabled={running !== null}
                 className={`${BUTTON} border ${
                   revoked
@@ -289,12 +221,9 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
           order={order}
           busy={running === 'revoke'}
           error={error}
-          onDismissError={() => setError(null)}
-          onCancel={() => {
-            setError(null);
-            setConfirmingRevoke(false);
-          }}
-          onConfirm={() => void changeAccess('revoke')}
+          onDismissError={dismissError}
+          onCancel={cancelRevoke}
+          onConfirm={confirmRevoke}
           fallbackFocus={() => accessRef.current ?? headingRef.current}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AdminOrderPage } from 'commerce-service/contract';
+import type { AdminOrderPage } from '@aba-shop/contract';
 import { fetchAdminOrderPage } from '@/lib/commerce/api/admin-orders';
 import { CommerceError } from '@/lib/commerce/client';
 import { ORDER } from '@/test-support/admin-orders';

@@ -5,7 +5,7 @@
  * is checked again on each edit, so the message goes as soon as the value is right.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import type { SubscriptionRecordInput } from 'commerce-service/contract';
+import type { SubscriptionRecordInput } from '@aba-shop/contract';
 import {
   RECORD_FIELDS,
   validateRecordField,

@@ -4,7 +4,7 @@
  * (docs/product.md#admin-subscription-records). Long ids are cut at 20 characters in the table and
  * 15 on cards; the full value sits in the `title` attribute.
  */
-import type { SubscriptionRecord } from 'commerce-service/contract';
+import type { SubscriptionRecord } from '@aba-shop/contract';
 import { recordStatusText } from '@/lib/admin/record-status';
 import {
   CARD_TRUNCATE_LENGTH,
@@ -12,12 +12,14 @@ import {
   truncateText,
 } from '@/lib/admin/truncate-text';
 import { AdminDate } from './admin-date';
-import { AdminTable } from './admin-table';
+import { AdminCard, AdminCards, AdminTable } from './admin-table';
 
 export interface RecordActions {
   onEdit: (record: SubscriptionRecord) => void;
   onDelete: (record: SubscriptionRecord) => void;
 }
+
+type RecordListProps = RecordActions & { records: SubscriptionRecord[] };
 
 function Truncated({ value, maxLength }: { value: string; maxLength: number }) {
   return <span title={value}>{truncateText(value, maxLength)}</span>;
@@ -51,10 +53,7 @@ function ActionButtons({
   );
 }
 
-export function RecordTable({
-  records,
-  ...actions
-}: RecordActions & { records: SubscriptionRecord[] }) {
+export function RecordTable({ records, ...actions }: RecordListProps) {
   return (
     <AdminTable
       columns={['ID', 'User ID', 'Email', 'Session ID', 'Stato', 'Data Creazione', 'Azioni']}
@@ -82,38 +81,37 @@ export function RecordTable({
   );
 }
 
-export function RecordCards({
-  records,
-  ...actions
-}: RecordActions & { records: SubscriptionRecord[] }) {
+export function RecordCards({ records, ...actions }: RecordListProps) {
   return (
-    <ul className="space-y-3 md:hidden" aria-label="Subscription records">
+    <AdminCards label="Subscription records">
       {records.map((record) => (
-        <li key={record.id} className="rounded-2xl border border-slate-200 p-4 shadow-sm">
-          <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{record.email}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-600">ID</dt>
-            <dd className="font-mono">{record.id}</dd>
-            <dt className="text-slate-600">User ID</dt>
-            <dd className="font-mono">
-              <Truncated value={record.user_id} maxLength={CARD_TRUNCATE_LENGTH} />
-            </dd>
-            <dt className="text-slate-600">Session ID</dt>
-            <dd className="font-mono">
-              <Truncated value={record.session_id} maxLength={CARD_TRUNCATE_LENGTH} />
-            </dd>
-            <dt className="text-slate-600">Stato</dt>
-            <dd>{recordStatusText(record)}</dd>
-            <dt className="text-slate-600">Data Creazione</dt>
-            <dd>
-              <AdminDate iso={record.created_at} />
-            </dd>
-          </dl>
-          <div className="mt-3">
-            <ActionButtons record={record} {...actions} />
-          </div>
-        </li>
+        <AdminCard
+          key={record.id}
+          email={record.email}
+          dense
+          facts={
+            <>
+              <dt className="text-slate-600">ID</dt>
+              <dd className="font-mono">{record.id}</dd>
+              <dt className="text-slate-600">User ID</dt>
+              <dd className="font-mono">
+                <Truncated value={record.user_id} maxLength={CARD_TRUNCATE_LENGTH} />
+              </dd>
+              <dt className="text-slate-600">Session ID</dt>
+              <dd className="font-mono">
+                <Truncated value={record.session_id} maxLength={CARD_TRUNCATE_LENGTH} />
+              </dd>
+              <dt className="text-slate-600">Stato</dt>
+              <dd>{recordStatusText(record)}</dd>
+              <dt className="text-slate-600">Data Creazione</dt>
+              <dd>
+                <AdminDate iso={record.created_at} />
+              </dd>
+            </>
+          }
+          actions={<ActionButtons record={record} {...actions} />}
+        />
       ))}
-    </ul>
+    </AdminCards>
   );
 }

@@ -3,7 +3,7 @@
  * The confirmation before an order's access is revoked (docs/product.md#admin-orders), with the
  * focus on Annulla: the buyer's links stop working at once.
  */
-import type { AdminOrder } from 'commerce-service/contract';
+import type { AdminOrder } from '@aba-shop/contract';
 import { ConfirmModal, type ConfirmModalProps } from './confirm-modal';
 
 export function RevokeAccessModal({ order, ...props }: ConfirmModalProps & { order: AdminOrder }) {

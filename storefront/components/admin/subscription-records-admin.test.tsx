@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { SubscriptionRecord, SubscriptionRecordPage } from 'commerce-service/contract';
+import type { SubscriptionRecord, SubscriptionRecordPage } from '@aba-shop/contract';
 import {
   createSubscriptionRecord,
   deleteSubscriptionRecord,

@@ -7,7 +7,7 @@
  * 403 are the last word on access.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { SubscriptionRecord, SubscriptionRecordInput } from 'commerce-service/contract';
+import type { SubscriptionRecord, SubscriptionRecordInput } from '@aba-shop/contract';
 import { SUBSCRIPTION_RECORDS_EXPORT_PATH } from '@/lib/commerce/api/subscription-records';
 import { EMPTY_RECORD_FORM } from '@/lib/admin/validate-record-form';
 import { AccessRefused } from './access-refused';

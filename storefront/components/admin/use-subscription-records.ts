@@ -6,7 +6,7 @@
  * its modal open.
  */
 import { useState } from 'react';
-import type { SubscriptionRecordInput } from 'commerce-service/contract';
+import type { SubscriptionRecordInput } from '@aba-shop/contract';
 import {
   SUBSCRIPTION_RECORDS_PATH,
   createSubscriptionRecord,

@@ -5,7 +5,7 @@
  * returns to where the visitor came from.
  */
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   completeGoogleSignIn,
   fetchGoogleRedirectUrl,
@@ -22,6 +22,19 @@ const OTP_LENGTH = 6;
 const GOOGLE_SIGN_IN_FAILED = 'Errore durante il login con Google';
 
 type Step = 'email' | 'code';
+
+/** A step's submit button, which waits while a call runs. */
+function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}
 
 export function LoginForm() {
   const router = useRouter();
@@ -49,35 +62,36 @@ export function LoginForm() {
   const messageOf = (caught: unknown, fallback: string) =>
     (caught instanceof CommerceError ? caught.serverMessage : null) ?? fallback;
 
-  async function onSendCode(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setError('Inserisci un indirizzo email valido');
+  /** Runs a code step's call, the form waiting; a failure shows the service's words or `fallback`. */
+  async function attempt(call: () => Promise<void>, fallback: string) {
     setBusy(true);
     setError(null);
     try {
-      await sendOtp(email.trim());
-      setStep('code');
-      setNotice('Codice OTP inviato alla tua email!');
+      await call();
     } catch (caught) {
-      setError(messageOf(caught, "Errore nell'invio del codice OTP"));
+      setError(messageOf(caught, fallback));
     } finally {
       setBusy(false);
     }
   }
 
+  async function onSendCode(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return setError('Inserisci un indirizzo email valido');
+    await attempt(async () => {
+      await sendOtp(email.trim());
+      setStep('code');
+      setNotice('Codice OTP inviato alla tua email!');
+    }, "Errore nell'invio del codice OTP");
+  }
+
   async function onVerify(event: FormEvent) {
     event.preventDefault();
     if (!otp.trim()) return setError('Inserisci il codice OTP ricevuto via email');
-    setBusy(true);
-    setError(null);
-    try {
+    await attempt(async () => {
       await verifyOtp(email.trim(), otp.trim());
       await signedIn();
-    } catch (caught) {
-      setError(messageOf(caught, 'Codice OTP non valido'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Codice OTP non valido');
   }
 
   async function onGoogle() {
@@ -157,13 +171,7 @@ export function LoginForm() {
               className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-3"
             />
           </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
-          >
-            {busy ? 'Invio in corso...' : 'Invia codice'}
-          </button>
+          <SubmitButton busy={busy}>{busy ? 'Invio in corso...' : 'Invia codice'}</SubmitButton>
         </form>
       ) : (
         <form onSubmit={onVerify} noValidate className="space-y-4">
@@ -184,13 +192,9 @@ export function LoginForm() {
             />
             <p className="mt-1 text-sm text-slate-600">Inviato a {email}</p>
           </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
-          >
+          <SubmitButton busy={busy}>
             {busy ? 'Verifica in corso...' : 'Verifica e Accedi'}
-          </button>
+          </SubmitButton>
           <button
             type="button"
             onClick={backToEmail}

@@ -1,11 +1,11 @@
 'use client';
 /** The account page: everything the signed-in buyer bought with their e-mail, with downloads. */
-import { chargedAmountLines } from 'commerce-service/charged-amounts';
+import { chargedAmountLines } from '@aba-shop/contract/charged-amounts';
 import Link from 'next/link';
 import useSWR from 'swr';
 import { canManageMembership, membershipStatusText } from '@/lib/account/membership-status';
 import { fetchMyPurchases } from '@/lib/commerce/api/account';
-import { formatPrice } from '@/lib/format/price';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { formatLongDate } from '@/lib/format/long-date';
 import { ManageMembership } from './manage-membership';
 

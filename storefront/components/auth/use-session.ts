@@ -4,7 +4,7 @@
  * `pending` until its first answer, whether that answer is a user or a failure.
  */
 import useSWR from 'swr';
-import type { CurrentUser } from 'commerce-service/contract';
+import type { CurrentUser } from '@aba-shop/contract';
 import { fetchSignedInUser, logout as endSession } from '@/lib/auth/session';
 
 export const SESSION_KEY = '/api/users/me';

@@ -5,6 +5,7 @@
  * bag is pointed at).
  */
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { StrokeIcon } from '@/components/icons/stroke-icon';
 import { cartBadgeText, cartButtonLabel } from '@/lib/cart/cart-badge';
 import { useCart } from './cart-provider';
 
@@ -40,18 +41,10 @@ export function CartButton({ onOpen }: { onOpen?: () => void }) {
         onFocus={preload}
         className="relative rounded-full p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        >
+        <StrokeIcon className="h-6 w-6" strokeLinejoin="round">
           <path d="M6 7h12l-1 13H7L6 7z" />
           <path d="M9 7a3 3 0 0 1 6 0" />
-        </svg>
+        </StrokeIcon>
         {badge ? (
           <span
             aria-hidden="true"

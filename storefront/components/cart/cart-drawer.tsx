@@ -15,7 +15,7 @@ import {
   cartCheckoutOutcome,
   openCheckoutInNewTab,
 } from '@/lib/checkout/start-checkout';
-import { formatPrice } from '@/lib/format/price';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { initiateCheckoutData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { useCart } from './cart-provider';

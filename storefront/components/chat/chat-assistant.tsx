@@ -3,7 +3,7 @@
  * the replies the browser gives itself when the chat route fails. Rendered in a Suspense
  * boundary, so no page waits for the catalogue; without it the replies name no prices.
  */
-import { chatCatalogue } from '@/lib/chat/chat-catalogue';
+import { chatCatalogue } from '@/lib/chat/server/chat-catalogue';
 import { readCatalogue } from '@/lib/commerce/products';
 import { ChatOnContentPages } from './chat-on-content-pages';
 

@@ -7,10 +7,8 @@
  */
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_CHAT_MESSAGE_LENGTH } from '@/lib/chat/message-length';
-import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
-import { requestChatReply, type ChatReply } from '@/lib/chat/request-chat-reply';
-import type { ChatSource } from '@/lib/chat/retrieval-reply';
+import { requestChatReply, type ChatReply } from '@/lib/chat/client/request-chat-reply';
+import { MAX_CHAT_MESSAGE_LENGTH, type ChatCatalogue, type ChatSource } from '@/lib/chat/protocol';
 import { CloseIcon } from '@/components/layout/close-icon';
 import { wrapTabFocus } from '@/lib/a11y/wrap-tab-focus';
 

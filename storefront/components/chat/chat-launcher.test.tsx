@@ -4,7 +4,7 @@ import {
   SEEDED_CANNED_REPLIES as CANNED_REPLIES,
   SEEDED_CHAT_CATALOGUE,
 } from '@/test-support/catalogue';
-import { OPEN_CHAT_EVENT } from '@/lib/chat/open-chat-event';
+import { OPEN_CHAT_EVENT } from '@/lib/chat/client/open-chat-event';
 import { WELCOME_MESSAGE } from './chat-dialog';
 import { ChatLauncher } from './chat-launcher';
 

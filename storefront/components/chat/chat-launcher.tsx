@@ -5,8 +5,8 @@
  * Other parts of the page open the chat with the OPEN_CHAT_EVENT window event.
  */
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
-import { OPEN_CHAT_EVENT } from '@/lib/chat/open-chat-event';
+import { OPEN_CHAT_EVENT } from '@/lib/chat/client/open-chat-event';
+import type { ChatCatalogue } from '@/lib/chat/protocol';
 
 const loadDialog = () => import('./chat-dialog');
 const ChatDialog = lazy(() => loadDialog().then((module) => ({ default: module.ChatDialog })));

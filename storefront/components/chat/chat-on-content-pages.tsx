@@ -1,7 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
-import type { ChatCatalogue } from '@/lib/chat/chat-catalogue';
-import { showsChatAssistant } from '@/lib/chat/chat-pages';
+import { showsChatAssistant } from '@/lib/chat/client/chat-pages';
+import type { ChatCatalogue } from '@/lib/chat/protocol';
 import { ChatLauncher } from './chat-launcher';
 
 /** The chat assistant, on the content pages only (docs/product.md#what-the-shop-is). */

@@ -8,7 +8,7 @@ import { useCart } from '@/components/cart/cart-provider';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import type { PurchaseDetail } from 'commerce-service/contract';
+import type { PurchaseDetail } from '@aba-shop/contract';
 import { ButtonLink } from '@/components/layout/button-link';
 import { confirmSubscription } from '@/lib/commerce/api/purchase';
 import { isUnknownPurchase, purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
@@ -19,8 +19,8 @@ import {
   thankYouRouteAfterPurchase,
   type ThankYouPages,
 } from '@/lib/catalogue/catalogue';
-import { formatPrice } from '@/lib/format/price';
-import { chargedAmountLines } from 'commerce-service/charged-amounts';
+import { formatPrice } from '@aba-shop/service-kit/money';
+import { chargedAmountLines } from '@aba-shop/contract/charged-amounts';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { purchaseEventFromOrder } from '@/lib/tracking/purchase-events';
 import { CheckoutActions, CheckoutCard } from './checkout-card';

@@ -4,7 +4,7 @@
  * per session, so the thank-you page the success page sends the buyer to shows at once.
  */
 import useSWR from 'swr';
-import type { PurchaseDetail } from 'commerce-service/contract';
+import type { PurchaseDetail } from '@aba-shop/contract';
 import { fetchPurchaseDetail } from '@/lib/commerce/api/purchase';
 import type { CommerceError } from '@/lib/commerce/client';
 

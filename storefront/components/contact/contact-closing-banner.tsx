@@ -3,7 +3,7 @@
  * Chat.
  */
 import { OpenChatButton } from './open-chat-button';
-import { SUPPORT_EMAIL } from './support-email';
+import { SUPPORT_EMAIL_DEFAULT as SUPPORT_EMAIL } from '@aba-shop/contract/constants';
 
 const buttonClass = 'inline-block rounded-lg px-6 py-3 font-semibold';
 

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { SchemaForm, type SchemaFormHandle } from '@/components/forms/schema-form';
+import { StrokeIcon } from '@/components/icons/stroke-icon';
 import type { FormSchema, FormValues } from '@/lib/forms/form-schema';
 import { submitContactForm } from '@/lib/forms/submit-contact-form';
 import { useContactForm } from './contact-form-context';
@@ -64,17 +65,10 @@ export function ContactFormSection({ schema }: { schema: FormSchema }) {
         </h2>
         {view === 'sent' ? (
           <div className="mt-6 rounded-xl bg-emerald-50 p-6 text-center">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="mx-auto h-12 w-12 text-emerald-700"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <StrokeIcon className="mx-auto h-12 w-12 text-emerald-700">
               <circle cx="12" cy="12" r="10" />
               <path d="m8 12 3 3 5-6" />
-            </svg>
+            </StrokeIcon>
             <h3
               ref={successHeading}
               tabIndex={-1}

@@ -1,6 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
-import { OPEN_CHAT_EVENT } from '@/lib/chat/open-chat-event';
+import { OPEN_CHAT_EVENT } from '@/lib/chat/client/open-chat-event';
 
 /**
  * Opens the chat assistant. The assistant is mounted elsewhere on the page and listens for

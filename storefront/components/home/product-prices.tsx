@@ -1,5 +1,5 @@
-import type { Product } from 'commerce-service/contract';
-import { formatPrice } from '@/lib/format/price';
+import type { Product } from '@aba-shop/contract';
+import { formatPrice } from '@aba-shop/service-kit/money';
 
 export function ProductPrices({ products }: { products: Product[] }) {
   return (

@@ -9,6 +9,7 @@ import { usePathname } from 'next/navigation';
 import { useState } from 'react';
 import { AccountMenu } from '@/components/auth/account-menu';
 import { CartButton } from '@/components/cart/cart-button';
+import { StrokeIcon } from '@/components/icons/stroke-icon';
 import { NAV_LINKS } from './nav-links';
 
 function Logo() {
@@ -65,16 +66,9 @@ export function SiteHeader() {
               className="rounded-md p-2 hover:bg-slate-100"
             >
               <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <StrokeIcon className="h-6 w-6">
                 {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-              </svg>
+              </StrokeIcon>
             </button>
           </div>
         </div>

@@ -5,6 +5,7 @@
  * quantities are changed in the cart drawer.
  */
 import { useCart } from '@/components/cart/cart-provider';
+import { StrokeIcon } from '@/components/icons/stroke-icon';
 import { cartItemFromProduct } from '@/lib/cart/cart-item';
 import { addToCartData } from '@/lib/tracking/cart-events';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
@@ -33,16 +34,9 @@ export function AddToCartButton({ product }: { product: ShopProduct }) {
       }`}
     >
       {inCart ? (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
+        <StrokeIcon strokeWidth="2.5">
           <path d="M5 12l5 5 9-10" />
-        </svg>
+        </StrokeIcon>
       ) : null}
       {inCart ? 'Added to Cart' : 'Add to Cart'}
     </button>

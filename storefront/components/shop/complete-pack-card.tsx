@@ -1,9 +1,8 @@
-import Image from 'next/image';
-import { formatPrice } from '@/lib/format/price';
-import { AddToCartButton } from './add-to-cart-button';
-import { BuyNowButton } from './buy-now-button';
-import type { ShopProduct } from './shop-product';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { FeatureList } from './feature-list';
+import { ProductPicture } from './product-picture';
+import { PurchaseButtons } from './purchase-buttons';
+import type { ShopProduct } from './shop-product';
 
 const PACK_FEATURES = [
   'The full audiobook collection (MP3)',
@@ -36,12 +35,8 @@ export function CompletePackCard({
       {image ? (
         // Beside the text from md up, the picture fills the card's height without setting it.
         <div className="relative aspect-[3/2] bg-emerald-100 md:aspect-auto">
-          <Image
+          <ProductPicture
             src={image}
-            alt=""
-            width={600}
-            height={400}
-            unoptimized
             className="absolute inset-0 h-full w-full object-contain p-6"
           />
         </div>
@@ -65,10 +60,7 @@ export function CompletePackCard({
             </span>
           ) : null}
         </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <AddToCartButton product={product} />
-          <BuyNowButton product={product} />
-        </div>
+        <PurchaseButtons product={product} />
       </div>
     </article>
   );

@@ -6,23 +6,15 @@
  */
 import Image from 'next/image';
 import { useState } from 'react';
+import { StrokeIcon } from '@/components/icons/stroke-icon';
 import type { PreviewSlide } from './preview-slides';
 import { wrapIndex } from './wrap-index';
 
 function Arrow({ direction }: { direction: 'previous' | 'next' }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
       <path d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
+    </StrokeIcon>
   );
 }
 

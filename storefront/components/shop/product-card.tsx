@@ -1,9 +1,8 @@
-import Image from 'next/image';
-import { formatPrice } from '@/lib/format/price';
-import { AddToCartButton } from './add-to-cart-button';
-import { BuyNowButton } from './buy-now-button';
-import type { ShopProduct } from './shop-product';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { FeatureList } from './feature-list';
+import { ProductPicture } from './product-picture';
+import { PurchaseButtons } from './purchase-buttons';
+import type { ShopProduct } from './shop-product';
 
 /** An 'Individual ABA Guides' card: picture, name, what is inside, price, Add to Cart, Buy Now. */
 export function ProductCard({
@@ -20,12 +19,8 @@ export function ProductCard({
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       {image ? (
-        <Image
+        <ProductPicture
           src={image}
-          alt=""
-          width={600}
-          height={400}
-          unoptimized
           className="aspect-[3/2] h-auto w-full bg-emerald-50 object-contain"
         />
       ) : null}
@@ -40,10 +35,7 @@ export function ProductCard({
         <p className="mt-auto text-3xl font-bold text-emerald-800">
           {formatPrice(product.price, product.currency)}
         </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <AddToCartButton product={product} />
-          <BuyNowButton product={product} />
-        </div>
+        <PurchaseButtons product={product} />
       </div>
     </article>
   );

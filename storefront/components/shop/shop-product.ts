@@ -1,4 +1,4 @@
-import type { Product } from 'commerce-service/contract';
+import type { Product } from '@aba-shop/contract';
 
 /** What the shop's buttons need of a product; prices in cents, as the catalogue gives them. */
 export type ShopProduct = Pick<

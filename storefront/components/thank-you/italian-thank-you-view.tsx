@@ -8,15 +8,8 @@
 import Link from 'next/link';
 import { ebookOfKind, shortTitle, type Catalogue } from '@/lib/catalogue/catalogue';
 import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
-import { OrderIdLine } from './order-id-line';
-import {
-  ClosingBanner,
-  DownloadsCard,
-  HowToListen,
-  ThankYouCard,
-  ThankYouHero,
-  ThankYouLinks,
-} from './thank-you-sections';
+import { ThankYouFrame } from './thank-you-frame';
+import { DownloadsCard, HowToListen, NextSteps, ThankYouLinks } from './thank-you-sections';
 
 const VARIANTS = {
   'aba-for-parents': {
@@ -78,83 +71,68 @@ export function ItalianThankYouView({
     { href: '/shop', label: `Scopri ${other ? shortTitle(other.name) : 'i nostri eBook'}` },
   ];
   return (
-    <main className="pb-12" lang="it">
-      <ThankYouHero theme={theme} heading="Grazie per il tuo acquisto!">
-        <p className="mt-3 text-lg text-slate-800">
+    <ThankYouFrame
+      theme={theme}
+      heading="Grazie per il tuo acquisto!"
+      intro={
+        <>
           {book ? (
             <>
               <strong lang="en">{book.name}</strong>.{' '}
             </>
           ) : null}
           {content.intro}
-        </p>
-        <OrderIdLine sessionId={sessionId} label="ID ordine" />
-      </ThankYouHero>
-      <div className="mx-auto max-w-4xl space-y-8 px-4">
-        <div className={`rounded-xl border p-4 text-slate-800 ${theme.soft}`}>
-          {content.downloads ? (
-            <>
-              <p>
-                <span aria-hidden="true">✉️ </span>
-                Ti abbiamo inviato un&apos;e-mail di conferma con il link per scaricare il PDF. Se
-                non la trovi tra qualche minuto, controlla anche la cartella spam.
-              </p>
-              <Link
-                href={checkoutSuccessPath(sessionId)}
-                className={`mt-4 inline-block rounded-lg px-6 py-3 font-semibold ${theme.solid}`}
-              >
-                Vai ai tuoi download
-              </Link>
-            </>
-          ) : (
-            <>
-              <p>
-                <span aria-hidden="true">✉️ </span>
-                Il link per scaricare il tuo eBook e l&apos;audiolibro ti arriva via e-mail:
-                controlla la tua casella di posta. Se non la trovi tra qualche minuto, controlla
-                anche la cartella spam.
-              </p>
-              <p className="mt-3">
-                Non è arrivata?{' '}
-                <Link href="/contact" className="font-semibold underline">
-                  Scrivici
-                </Link>{' '}
-                e ti rispondiamo entro 24 ore.
-              </p>
-            </>
-          )}
-        </div>
-        <ThankYouCard theme={theme} title={content.stepsTitle} id="next-steps-heading">
-          <ol className="space-y-3">
-            {content.steps.map(([title, text], index) => (
-              <li key={title} className="flex gap-3">
-                <span
-                  aria-hidden="true"
-                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full font-bold ${theme.solid}`}
-                >
-                  {index + 1}
-                </span>
-                <span>
-                  <strong className="block">{title}</strong>
-                  <span className="text-sm text-slate-700">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </ThankYouCard>
-        <ThankYouLinks theme={theme} links={links} label="Dove andare ora" />
+        </>
+      }
+      sessionId={sessionId}
+      orderIdLabel="ID ordine"
+      lang="it"
+      closing={{
+        heading: 'Stai facendo qualcosa di prezioso per tuo figlio',
+        text: 'Ogni piccolo passo conta. Siamo qui quando hai bisogno di supporto nel tuo percorso ABA.',
+      }}
+    >
+      <div className={`rounded-xl border p-4 text-slate-800 ${theme.soft}`}>
         {content.downloads ? (
-          <div lang="en" className="space-y-8 border-t border-slate-200 pt-8">
-            <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={book?.id ?? null} />
-            <HowToListen theme={theme} />
-          </div>
-        ) : null}
-        <ClosingBanner
-          theme={theme}
-          heading="Stai facendo qualcosa di prezioso per tuo figlio"
-          text="Ogni piccolo passo conta. Siamo qui quando hai bisogno di supporto nel tuo percorso ABA."
-        />
+          <>
+            <p>
+              <span aria-hidden="true">✉️ </span>
+              Ti abbiamo inviato un&apos;e-mail di conferma con il link per scaricare il PDF. Se non
+              la trovi tra qualche minuto, controlla anche la cartella spam.
+            </p>
+            <Link
+              href={checkoutSuccessPath(sessionId)}
+              className={`mt-4 inline-block rounded-lg px-6 py-3 font-semibold ${theme.solid}`}
+            >
+              Vai ai tuoi download
+            </Link>
+          </>
+        ) : (
+          <>
+            <p>
+              <span aria-hidden="true">✉️ </span>
+              Il link per scaricare il tuo eBook e l&apos;audiolibro ti arriva via e-mail: controlla
+              la tua casella di posta. Se non la trovi tra qualche minuto, controlla anche la
+              cartella spam.
+            </p>
+            <p className="mt-3">
+              Non è arrivata?{' '}
+              <Link href="/contact" className="font-semibold underline">
+                Scrivici
+              </Link>{' '}
+              e ti rispondiamo entro 24 ore.
+            </p>
+          </>
+        )}
       </div>
-    </main>
+      <NextSteps theme={theme} title={content.stepsTitle} steps={content.steps} layout="list" />
+      <ThankYouLinks theme={theme} links={links} label="Dove andare ora" />
+      {content.downloads ? (
+        <div lang="en" className="space-y-8 border-t border-slate-200 pt-8">
+          <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={book?.id ?? null} />
+          <HowToListen theme={theme} />
+        </div>
+      ) : null}
+    </ThankYouFrame>
   );
 }

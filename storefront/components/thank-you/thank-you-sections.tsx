@@ -144,12 +144,27 @@ const NEXT_STEPS = [
   ],
 ] as const;
 
-export function NextSteps({ theme }: { theme: ThankYouTheme }) {
+/**
+ * Numbered steps, each a title and a line of text: side by side from sm up, each saying its
+ * number to a screen reader too (the English pages' 'Your Next Steps'), or one under the other.
+ */
+export function NextSteps({
+  theme,
+  title = 'Your Next Steps',
+  steps = NEXT_STEPS,
+  layout = 'grid',
+}: {
+  theme: ThankYouTheme;
+  title?: string;
+  steps?: readonly (readonly [title: string, text: string])[];
+  layout?: 'grid' | 'list';
+}) {
+  const grid = layout === 'grid';
   return (
-    <ThankYouCard theme={theme} title="Your Next Steps" id="next-steps-heading">
-      <ol className="grid gap-4 sm:grid-cols-3">
-        {NEXT_STEPS.map(([title, text], index) => (
-          <li key={title} className="flex gap-3 sm:flex-col">
+    <ThankYouCard theme={theme} title={title} id="next-steps-heading">
+      <ol className={grid ? 'grid gap-4 sm:grid-cols-3' : 'space-y-3'}>
+        {steps.map(([step, text], index) => (
+          <li key={step} className={grid ? 'flex gap-3 sm:flex-col' : 'flex gap-3'}>
             <span
               aria-hidden="true"
               className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full font-bold ${theme.solid}`}
@@ -158,8 +173,8 @@ export function NextSteps({ theme }: { theme: ThankYouTheme }) {
             </span>
             <span>
               <strong className="block">
-                <span className="sr-only">{index + 1}. </span>
-                {title}
+                {grid ? <span className="sr-only">{index + 1}. </span> : null}
+                {step}
               </strong>
               <span className="text-sm text-slate-700">{text}</span>
             </span>

@@ -5,16 +5,14 @@
  */
 import type { ReactNode } from 'react';
 import { themeForType, type ThankYouProduct } from '@/lib/checkout/thank-you-catalogue';
-import { OrderIdLine } from './order-id-line';
 import { PurchaseTracking } from './purchase-tracking';
+import { ThankYouFrame } from './thank-you-frame';
 import {
   BenefitsList,
-  ClosingBanner,
   ConfirmationEmailNote,
   DownloadsCard,
   HowToListen,
   NextSteps,
-  ThankYouHero,
   ThankYouLinks,
   type ThankYouLink,
 } from './thank-you-sections';
@@ -28,14 +26,17 @@ const GENERIC_LINKS: ThankYouLink[] = [
 export function ThankYouView({
   product,
   sessionId,
-  pageProductId,
+  pageProductId = product.catalogued?.id ?? null,
   links = GENERIC_LINKS,
   tip,
 }: {
   product: ThankYouProduct;
   sessionId: string | null;
-  /** The id of the eBook the route names, or null on /thank-you and for unknown slugs. */
-  pageProductId: string | null;
+  /**
+   * The id of the eBook the route names, or null on /thank-you and for unknown slugs; the
+   * product's own by default.
+   */
+  pageProductId?: string | null;
   links?: ThankYouLink[];
   /** A product's own advice, between the next steps and the links. */
   tip?: ReactNode;
@@ -43,29 +44,29 @@ export function ThankYouView({
   const theme = themeForType(product.type);
   const book = product.catalogued;
   return (
-    <main className="pb-12">
-      <PurchaseTracking product={book} />
-      <ThankYouHero theme={theme} heading="Thank You for Your Purchase!">
-        <p className="mt-3 text-lg text-slate-800">
+    <ThankYouFrame
+      theme={theme}
+      heading="Thank You for Your Purchase!"
+      intro={
+        <>
           {book ? (
             <>
               <strong>{book.name}</strong>:{' '}
             </>
           ) : null}
           {product.description}
-        </p>
-        <OrderIdLine sessionId={sessionId} />
-      </ThankYouHero>
-      <div className="mx-auto max-w-4xl space-y-8 px-4">
-        <ConfirmationEmailNote theme={theme} />
-        <BenefitsList theme={theme} />
-        <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={pageProductId} />
-        <HowToListen theme={theme} />
-        <NextSteps theme={theme} />
-        {tip}
-        <ThankYouLinks theme={theme} links={links} />
-        <ClosingBanner theme={theme} />
-      </div>
-    </main>
+        </>
+      }
+      sessionId={sessionId}
+    >
+      <PurchaseTracking product={book} />
+      <ConfirmationEmailNote theme={theme} />
+      <BenefitsList theme={theme} />
+      <DownloadsCard theme={theme} sessionId={sessionId} pageProductId={pageProductId} />
+      <HowToListen theme={theme} />
+      <NextSteps theme={theme} />
+      {tip}
+      <ThankYouLinks theme={theme} links={links} />
+    </ThankYouFrame>
   );
 }

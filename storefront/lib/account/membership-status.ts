@@ -2,7 +2,7 @@
  * What the account page says of a membership (docs/product.md#the-membership), and whether the
  * member can still manage it.
  */
-import type { MembershipState } from 'commerce-service/contract';
+import type { MembershipState } from '@aba-shop/contract';
 import { formatLongDate } from '@/lib/format/long-date';
 
 export function membershipStatusText(membership: MembershipState & { created_at: string }): string {

@@ -4,7 +4,7 @@
  * 'accesso: revocato', the fields the action touched. Fields and values the page has no word
  * for are shown as the service wrote them, so a new action is still readable.
  */
-import type { AuditAction, AuditState } from 'commerce-service/contract';
+import type { AuditAction, AuditState } from '@aba-shop/contract';
 
 export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'order.resend': 'Link di download reinviati',

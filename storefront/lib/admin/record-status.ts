@@ -2,7 +2,7 @@
  * A subscription record's membership status as the admin page shows it, in Italian
  * (docs/product.md#the-membership): what support needs to answer "please cancel my membership".
  */
-import type { MembershipState } from 'commerce-service/contract';
+import type { MembershipState } from '@aba-shop/contract';
 
 const dayOf = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));

@@ -1,4 +1,4 @@
-import { subscriptionRecordInputSchema } from 'commerce-service/contract';
+import { subscriptionRecordInputSchema } from '@aba-shop/contract';
 import {
   RECORD_FORM_MESSAGES as m,
   validateRecordField,

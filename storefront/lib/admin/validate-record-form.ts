@@ -9,7 +9,7 @@ import {
   RECORD_MESSAGES,
   subscriptionRecordInputSchema,
   type SubscriptionRecordInput,
-} from 'commerce-service/contract';
+} from '@aba-shop/contract';
 
 export type RecordField = keyof SubscriptionRecordInput;
 export type RecordFormValues = Record<RecordField, string>;

@@ -2,7 +2,7 @@
  * The session calls every page makes (docs/product.md#api GET /api/users/me and /api/logout).
  * A failure never shows: it is logged and the visitor counts as signed out.
  */
-import type { CurrentUser } from 'commerce-service/contract';
+import type { CurrentUser } from '@aba-shop/contract';
 import { endSession, fetchCurrentUser } from '@/lib/commerce/api/session';
 import { CommerceError } from '@/lib/commerce/client';
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { startTcpSwitch } from '../../../tests/support/tcp-switch';
+import { startTcpRelay } from '@aba-shop/test-kit/tcp-relay';
 import { UNAVAILABLE_MARKER } from '../../cache-handler.mjs';
 import { CALL_DEADLINE_MS, guarded, PAUSE_AFTER_FAILURE_MS } from './shared-cache-handler';
 
@@ -204,7 +204,7 @@ const GOOD = '<main><h1>Practical ABA strategies</h1></main>';
   });
 
   it('renders instead of waiting when Redis stops answering, and logs it once', async () => {
-    const proxy = await startTcpSwitch(Number(new URL(REDIS_URL ?? '').port));
+    const proxy = await startTcpRelay({ port: Number(new URL(REDIS_URL ?? '').port) });
     try {
       const log = quietLog();
       const { cache } = await replica(log, `redis://127.0.0.1:${proxy.port}`);

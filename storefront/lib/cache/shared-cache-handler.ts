@@ -1,18 +1,8 @@
 /**
- * The page and data cache that every storefront replica shares when REDIS_URL names a Redis
- * (docs/scaling.md, ADR 0022): `@fortedigital/nextjs-cache-handler`'s Redis handler, built on
- * Next's cache handler interface, with the shop's own rules of cache-handler.mjs on top.
- *
- * - A page one replica rendered is served by all, and the CMS webhook's `revalidateTag` on any
- *   replica removes the tag's entries for all of them at once.
- * - Only pages a running server rendered are stored, never the build's copies; a page showing a
- *   section that could not be loaded, or an answer other than 200, is never stored
- *   (`isStorablePage`). Keys carry the build's id, so a new release never serves the last one's
- *   pages; the old keys expire on their own (ENTRY_LIFETIME_SECONDS).
- * - A page is handed to Next as bytes, as the file-system cache does (ADR 0009).
- * - Redis never fails or stalls a view: every call has a short deadline, a failed one is a miss
- *   (the page renders) and an unstored page, and after one failure Redis is left alone for a
- *   few seconds. The outage is logged once, and its end once.
+ * The page and data cache every storefront replica shares when REDIS_URL names a Redis: the
+ * Redis handler of `@fortedigital/nextjs-cache-handler` with the rules of cache-handler.mjs
+ * on top, keys per build, and a Redis that never fails or stalls a view
+ * (docs/adr/0022-shared-page-cache-in-redis.md, docs/scaling.md).
  */
 import 'server-only';
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler';

@@ -15,8 +15,7 @@ export interface CartItem {
 /** Shown for a product the catalogue lists without a picture. */
 export const FALLBACK_CART_IMAGE = '/images/ebook-fallback.svg';
 
-/** The server caps one line at 10 copies (commerce-service checkout lines), so the cart does too. */
-export const MAX_LINE_QUANTITY = 10;
+export { MAX_LINE_QUANTITY } from '@aba-shop/contract/constants';
 
 export interface CartProduct {
   id: string;

@@ -5,7 +5,7 @@
  * storefront's own copy for a book (features, pictures, colours) by the catalogue's `kind`;
  * never by a display name, which the shop owner may change.
  */
-import type { Product } from 'commerce-service/contract';
+import type { Product } from '@aba-shop/contract';
 
 /** The list as GET /api/products serves it. */
 export type Catalogue = readonly Product[];

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { answerFetch as answer } from '@/test-support/answer-fetch';
-import { purchaseDetailSchema } from 'commerce-service/contract';
+import { purchaseDetailSchema } from '@aba-shop/contract';
 import { fetchPurchaseDetail } from '@/lib/commerce/api/purchase';
 import { matches, type JsonSchema } from '@/lib/commerce/json-schema-answer';
 import * as ANSWER_SCHEMAS from '@/lib/commerce/contract-schemas';
@@ -8,7 +8,7 @@ import type { CommerceError } from '@/lib/commerce/client';
 import { purchaseCharges, purchasedFile, purchasedProduct } from '@/test-support/purchase-detail';
 import { purchaseFailureMessage } from './purchase-failure';
 
-/** The browser's check of the answer (lib/commerce/answers.ts). */
+/** The browser's check of the answer (lib/commerce/json-schema-answer.ts). */
 const isPurchaseDetail = (value: unknown) =>
   matches(value, ANSWER_SCHEMAS.purchaseDetail as JsonSchema);
 

@@ -5,7 +5,7 @@
  * without their downloads. The rest of the order is offered too, apart, since the success page
  * sends a buyer of several books to the first one's page only.
  */
-import type { PurchaseDetail } from 'commerce-service/contract';
+import type { PurchaseDetail } from '@aba-shop/contract';
 
 export type PurchasedProduct = PurchaseDetail['products'][number];
 export type PurchasedFile = PurchasedProduct['files'][number];

@@ -1,5 +1,5 @@
 import 'server-only';
-import { checkoutModeSchema, type CheckoutMode } from 'commerce-service/contract';
+import { checkoutModeSchema, type CheckoutMode } from '@aba-shop/contract';
 import { storefrontConfig } from '../config';
 import { callCommerce } from './client';
 

@@ -1,17 +1,8 @@
 /**
- * The one way the storefront calls the commerce API, from the browser (same origin, through
- * the storefront's /api/* proxy) and from the server (COMMERCE_URL). A call either gives the
- * answer, checked against its schema, or throws a CommerceError of one of three kinds:
- *
- * - `no-answer`: nothing came back (network failure, timeout); `status` is null;
- * - `refused`: a 4xx, the request was wrong; the server says why in `serverMessage`;
- * - `failed`: a 5xx, or a 2xx whose answer does not match the schema.
- *
- * What a page then shows is the page's business: the error carries no screen text.
- * Answers are checked with any Standard Schema: the contract's zod schemas on the server, and
- * in the browser the same schemas as JSON Schema (./contract-schemas/, ./json-schema-answer.ts),
- * which keeps zod out of the pages. The browser's calls, one module per part of the shop so
- * that a page carries only its own, are in ./api/.
+ * The one way the storefront calls the commerce API, from the browser (through the /api/*
+ * proxy) and from the server (COMMERCE_URL): the answer, checked against its schema, or a
+ * CommerceError of kind `no-answer`, `refused` (4xx, with the server's message) or `failed`
+ * (docs/adr/0015-one-commerce-client-and-catalogue.md). The browser's calls are in ./api/.
  */
 
 export type CommerceFailure = 'no-answer' | 'refused' | 'failed';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import fc from 'fast-check';
-import { valuesFor } from '../../../commerce-service/src/test-support/fuzz/index.ts';
+import { valuesFor } from '@aba-shop/test-kit/fuzz';
 import { answerSchemasFromContract, CONTRACT_ANSWERS } from '../../scripts/contract-answers';
 import * as ANSWER_SCHEMAS from './contract-schemas';
 import { KNOWN_KEYWORDS, matches, type JsonSchema } from './json-schema-answer';

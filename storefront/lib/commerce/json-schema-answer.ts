@@ -1,14 +1,8 @@
 /**
- * Checks a value against a JSON Schema made from the commerce contract by zod's toJSONSchema
- * (./contract-schemas/), so that browser code checks answers with the contract's own schemas
- * without shipping zod: under Turbopack even zod/mini adds about 24 KB gzip to every page
- * that uses it, where this is well under 1 KB (ADR 0015).
- *
- * It knows the keywords toJSONSchema writes for the contract's answers, and no more; a
- * keyword it does not know makes the check fail, so a contract that grows a new kind of rule
- * is noticed (contract-schemas.test.ts runs every schema through it). Two choices of its own:
- * fields a schema does not name are let through, as zod lets extra fields through on parsing,
- * and a `uri` must be an absolute http(s) address, the only kind a buyer may be sent to.
+ * Checks a value against a JSON Schema made from the commerce contract (./contract-schemas/),
+ * so that browser code checks answers without shipping zod (ADR 0015). It knows the keywords
+ * the contract's answers use and fails on any other, so a new kind of rule is noticed; fields a
+ * schema does not name pass, as with zod, and a `uri` must be an absolute http(s) address.
  */
 import type { AnswerSchema } from './client';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { productListSchema, type Product } from 'commerce-service/contract';
+import { productListSchema, type Product } from '@aba-shop/contract';
 import { storefrontConfig } from '../config';
 import { callCommerce } from './client';
 

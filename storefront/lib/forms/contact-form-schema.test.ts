@@ -1,4 +1,4 @@
-import { CHILD_AGES, CONTACT_SUBJECTS, contactSubmissionSchema } from 'commerce-service/contract';
+import { CHILD_AGES, CONTACT_SUBJECTS, contactSubmissionSchema } from '@aba-shop/contract';
 import { contactFormSchema } from './contact-form-schema';
 import { initialValues } from './initial-values';
 import { validateForm } from './validate-form';

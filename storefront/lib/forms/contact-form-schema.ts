@@ -9,7 +9,7 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { contactSubmissionSchema } from 'commerce-service/contract';
+import { contactSubmissionSchema } from '@aba-shop/contract';
 import type { FieldSchema, FormSchema } from './form-schema';
 
 /** What the form adds to the contract's fields, in the order the form shows them. */

@@ -1,12 +1,12 @@
 /**
  * The storefront's Redis client, when REDIS_URL names one (docs/scaling.md): one per server
  * process, whichever of Next's bundles asks. A visitor never waits for Redis
- * (commerce-service/src/plugins/redis-client.ts): the caller falls back to what one process
+ * (@aba-shop/service-kit/redis-client): the caller falls back to what one process
  * knows, and the outage is logged once, not per request.
  */
 import 'server-only';
 import type { Redis } from 'ioredis';
-import { connectSharedRedis, untilReady } from 'commerce-service/redis-client';
+import { connectSharedRedis, untilReady } from '@aba-shop/service-kit/redis-client';
 import { storefrontConfig } from '@/lib/config';
 
 const CLIENT_KEY = Symbol.for('aba.storefront.redis');

@@ -1,13 +1,8 @@
 /**
- * Who the client is, as the storefront's server (server.mjs) tells Next.js before it sees a
- * request (ADR 0010). Plain JavaScript: the server runs it without a build step, and the
- * configuration (lib/config.ts) validates TRUSTED_PROXIES with the same code.
- *
- * Every per-visitor limit counts the address in X-Forwarded-For: the chat's here, and the
- * commerce service's, which believes the storefront. A client may send any X-Forwarded-For
- * it likes, so the header is believed only as far as it was written by trusted proxies, the
- * way Express and Fastify read it (proxy-addr): the client is the nearest address, starting
- * from the socket's peer, that is not a trusted proxy.
+ * Who the client is, as the storefront's server (server.mjs) tells Next.js: X-Forwarded-For
+ * is believed only as far as trusted proxies wrote it, read by proxy-addr as Fastify reads it
+ * (docs/adr/0010-client-addresses-that-cannot-be-forged.md). Plain JavaScript, run without a
+ * build step.
  */
 import proxyAddr from 'proxy-addr';
 
@@ -24,34 +19,6 @@ const FORWARDING_HEADERS = new Set([
   'forwarded',
 ]);
 
-const TRUSTED_PROXIES_FORMAT =
-  'must be a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges';
-
-/**
- * The trusted proxies listed in TRUSTED_PROXIES (empty: nobody, the socket's peer is the
- * client), or the first entry proxy-addr would refuse.
- *
- * @param {string | undefined} text
- * @returns {{ ok: true, proxies: string[] } | { ok: false, message: string }}
- */
-export function parseTrustedProxies(text) {
-  const proxies = (text ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  for (const entry of proxies) {
-    try {
-      proxyAddr.compile(entry);
-    } catch {
-      return { ok: false, message: `${TRUSTED_PROXIES_FORMAT}; "${entry}" is not` };
-    }
-  }
-  return { ok: true, proxies };
-}
-
-/** @param {string[]} proxies */
-export const compileTrust = (proxies) => proxyAddr.compile(proxies);
-
 /** The first value of a header a proxy may have sent as a list ("https, http"). */
 function firstValue(value) {
   const text = Array.isArray(value) ? value[0] : value;
@@ -66,7 +33,7 @@ function firstValue(value) {
  *
  * @param {{ peer: string | undefined, encrypted: boolean }} socket the connection's peer
  * @param {import('node:http').IncomingHttpHeaders} headers as the client (or proxy) sent them
- * @param {(address: string, hop: number) => boolean} trust from compileTrust
+ * @param {(address: string, hop: number) => boolean} trust from service-kit's compileTrust
  * @returns {import('node:http').IncomingHttpHeaders}
  */
 export function headersForNext({ peer, encrypted }, headers, trust) {

@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { compileTrust, headersForNext } from './client-address.mjs';
+import { compileTrust } from '@aba-shop/service-kit/trusted-proxies';
+import { headersForNext } from './client-address.mjs';
 
 const plain = { peer: '192.0.2.10', encrypted: false };
 const fromLoopback = { peer: '127.0.0.1', encrypted: false };

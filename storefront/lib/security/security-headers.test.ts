@@ -120,7 +120,7 @@ describe('securityHeaderRules', () => {
   });
 
   it('matches every path without a parameter, so Next sends the values as they are', () => {
-    // As Next builds its matcher for a `headers()` rule (server/lib/router-utils/filesystem).
+    // As Next builds its matcher for a `headers()` rule (next/dist/server/lib/router-utils/filesystem.js).
     const match = getPathMatch(EVERY_PATH, { strict: true, removeUnnamedParams: true });
     for (const path of ['/', '/shop', '/blog/a-post', '/_next/static/chunks/app.js', '/api/x']) {
       expect(match(path)).toEqual({});

@@ -1,15 +1,8 @@
 /**
- * The security headers of every storefront answer: pages, static assets and the commerce API
- * served under /api/*. They are fixed at build time (next.config `headers()`), so pages stay
- * static and cached; only blog posts, which the CMS admin's preview panel frames, get another
- * frame rule, at run time (proxy.ts). The pay page alone may load Stripe.js and frame Stripe's
- * embedded Checkout, by a rule of its own (ADR 0017).
- *
- * No per-request nonce: a nonce makes every page render on demand, which loses the static
- * cache and the CDN. Next's inline bootstrap scripts (`self.__next_f.push(...)`, which carry
- * the page's server-rendered data) therefore need `'unsafe-inline'` in script-src. What stays
- * out is what an injected script would need most: `eval`, other hosts' scripts, plugins, a
- * foreign <base>, forms posting elsewhere, and being framed by another site.
+ * The security headers of every storefront answer, fixed at build time (next.config
+ * `headers()`) so pages stay cached; blog posts get the CMS preview's frame rule at run time
+ * (proxy.ts), and the pay page may load Stripe.js. Why no nonce, and what the policy keeps
+ * out: docs/adr/0008-browser-security-policy-and-cross-site-guard.md, ADR 0017.
  */
 
 /** Where the Meta pixel loads its code from and where it sends its events. */

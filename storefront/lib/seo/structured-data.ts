@@ -1,5 +1,6 @@
 /** schema.org objects for the organisation, FAQ pages, blog articles and the eBooks on sale. */
-import type { Product } from 'commerce-service/contract';
+import { SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract/constants';
+import type { Product } from '@aba-shop/contract';
 
 export const SITE_NAME = 'ABA Parent Guides';
 
@@ -10,7 +11,7 @@ export function organizationData(siteUrl: string) {
     name: SITE_NAME,
     url: siteUrl,
     logo: new URL('/icon.png', siteUrl).href,
-    email: 'support@abaparentguides.com',
+    email: SUPPORT_EMAIL_DEFAULT,
     description:
       'Evidence-based ABA eBooks and audiobooks for parents and caregivers of autistic children.',
   };

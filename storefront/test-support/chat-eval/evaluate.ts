@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ChatSource, ChatTurn } from '@/lib/chat/retrieval-reply';
+import type { ChatSource, ChatTurn } from '@/lib/chat/protocol';
 
 export interface EvalQuestion {
   id: string;

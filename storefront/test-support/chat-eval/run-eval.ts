@@ -9,10 +9,10 @@
  *   npm run eval:chat [-- --model] [-- --verbose]
  */
 import { parseArgs } from 'node:util';
-import { answerChat, collectAnswer, type ChatModelSettings } from '@/lib/chat/chat-service';
-import { buildSearchIndex } from '@/lib/chat/knowledge/search-index';
-import { passagesOf } from '@/lib/chat/knowledge/passages';
-import { lastKnowledgeBuild, shopKnowledge } from '@/lib/chat/shop-knowledge';
+import { passagesOf } from '@/lib/chat/engine/passages';
+import { buildSearchIndex } from '@/lib/chat/engine/search-index';
+import { answerChat, collectAnswer, type ChatModelSettings } from '@/lib/chat/server/chat-service';
+import { lastKnowledgeBuild, shopKnowledge } from '@/lib/chat/server/shop-knowledge';
 import { storefrontConfig } from '@/lib/config';
 import { seededShopContent } from '@/test-support/chat-eval/seed-content';
 import {

@@ -10,7 +10,7 @@ import type { Chapter } from '@/lib/cms/chapters';
 import type { FaqItem } from '@/lib/cms/faq';
 import type { LegalPage } from '@/lib/cms/legal-pages';
 import { renderRichText } from '@/lib/cms/rich-text';
-import type { ShopContent } from '@/lib/chat/knowledge/passages';
+import type { ShopContent } from '@/lib/chat/engine/passages';
 import { SEEDED_CATALOGUE } from '../catalogue';
 
 const readSeed = <T>(name: string): T =>

@@ -5,9 +5,12 @@ import {
   signInByCode,
   type TestApp,
 } from '../../test-support/app.ts';
-import { purchaseDetailSchema } from '../orders/schemas.ts';
+import {
+  purchaseDetailSchema,
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
+} from '@aba-shop/contract';
 import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
-import { adminOrderDetailSchema, adminOrderPageSchema } from './schemas.ts';
 
 let t: TestApp;
 let admin: string;

@@ -1,6 +1,11 @@
+/**
+ * The support console's SQL over the orders' tables: a page of orders by one exact search,
+ * their lines and entitlements, and revoking or restoring an order's downloads
+ * (docs/adr/0019-support-console-paging-search-and-audit.md).
+ */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PagePosition } from '../../page-cursor.ts';
+import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
 
 /** What a search names: one buyer's address, one order, or one checkout session. */
 export type OrderSearch =
@@ -26,15 +31,7 @@ export function orderPageQuery(
   if (search?.by === 'email') query = query.where('email', '=', search.email);
   if (search?.by === 'order') query = query.where('id', '=', search.orderId);
   if (search?.by === 'session') query = query.where('checkout_session_id', '=', search.sessionId);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  return query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1);
+  return newestFirstPage(query, { createdAt: 'created_at', id: 'id' }, { after, limit });
 }
 
 export function findOrder(db: Kysely<Database>, orderId: string) {

@@ -1,7 +1,11 @@
 import type { ModuleRoutes } from '../../module-routes.ts';
-import { adminPageQuerySchema } from '../../paging.ts';
+import {
+  adminPageQuerySchema,
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
+  adminOrderParamsSchema,
+} from '@aba-shop/contract';
 import { failureBodySchema } from '../../plugins/errors.ts';
-import { adminOrderDetailSchema, adminOrderPageSchema, adminOrderParamsSchema } from './schemas.ts';
 import {
   orderDetail,
   resendOrderLinks,
@@ -14,7 +18,7 @@ import {
 /**
  * The support console's orders (docs/product.md#support-console). Administrators only, checked
  * on request before anything else is read; failures are `{ error }` in Italian, as the admin
- * pages show them (plugins/failure-texts.ts).
+ * pages show them (src/failure-texts.ts).
  */
 const config = { errorBody: 'error', errorLanguage: 'it' } as const;
 

@@ -3,19 +3,28 @@
  * address, the order id or the checkout session id, paged newest first, each with its lines
  * and how its files were downloaded; and the three things support does for a buyer: resend
  * the links, revoke access, restore it. Each action is written to the audit trail in the
- * transaction that makes it.
+ * transaction that makes it (docs/adr/0019-support-console-paging-search-and-audit.md).
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EntitlementTable, OrderTable } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../domain-errors.ts';
 import { decodeCursor, pageFrom } from '../../page-cursor.ts';
-import { ADMIN_PAGE_DEFAULT, type AdminPageQuery } from '../../paging.ts';
+import {
+  ADMIN_PAGE_DEFAULT,
+  type AdminPageQuery,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrderPage,
+  type OrderAccess,
+} from '@aba-shop/contract';
 import { recordAdminAction, auditTrailOf } from '../audit/service.ts';
-import { describeFile } from '../downloads/assets.ts';
-import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { downloadLinksMail } from '../mail/templates.ts';
-import { chargedAmountsOf } from '../orders/service.ts';
+import {
+  describeFile,
+  mailDownloadLinks,
+  signDownloadLinks,
+  type DownloadsDependencies,
+} from '../downloads/service.ts';
+import { orderSummaryOf, productOfLine, rowsOfOrder } from '../orders/service.ts';
 import {
   findOrder,
   listEntitlementsOfOrders,
@@ -24,7 +33,6 @@ import {
   setOrderRevokedAt,
   type OrderSearch,
 } from './repository.ts';
-import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderAccess } from './schemas.ts';
 
 export type AdminOrdersDependencies = DownloadsDependencies;
 
@@ -76,23 +84,15 @@ async function describeOrders(
     listEntitlementsOfOrders(deps.db, ids),
   ]);
   return orders.map((order) => {
-    const granted = entitlements.filter((entitlement) => entitlement.order_id === order.id);
+    const granted = rowsOfOrder(entitlements, order.id);
     return {
-      orderId: order.id,
-      checkoutSessionId: order.checkout_session_id,
-      createdAt: order.created_at,
+      ...orderSummaryOf(order),
       email: order.email,
-      status: order.status,
       access: accessOf(granted),
-      ...chargedAmountsOf(order),
-      lines: lines
-        .filter((line) => line.order_id === order.id)
-        .map((line) => ({
-          productId: line.product_id,
-          productName: line.product_name,
-          quantity: line.quantity,
-          unitAmount: line.unit_amount,
-        })),
+      lines: rowsOfOrder(lines, order.id).map((line) => ({
+        ...productOfLine(line),
+        unitAmount: line.unit_amount,
+      })),
       // Book by book, each PDF before its audiobook, as the buyer's pages list them.
       files: granted
         .map((entitlement) => fileOf(deps, entitlement))
@@ -143,20 +143,18 @@ export async function resendOrderLinks(
   orderId: string,
   actor: string,
 ): Promise<{ message: string }> {
-  const { db, config } = deps;
+  const { db } = deps;
   const order = await orderRow(db, orderId);
   await db.transaction().execute(async (trx) => {
     const entitlements = await listEntitlementsOfOrders(trx, [orderId]);
     if (entitlements.length === 0) throw new ConflictError(NO_FILES);
     if (accessOf(entitlements) === 'revoked') throw new ConflictError(REVOKED_NO_RESEND);
     const links = signDownloadLinks(deps, entitlements);
-    const mail = downloadLinksMail({
+    await mailDownloadLinks(deps, trx, {
+      to: order.email,
       links,
-      linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
-      supportEmail: config.SUPPORT_EMAIL,
       orderReference: order.checkout_session_id,
     });
-    await enqueueMail(trx, { to: order.email, ...mail });
     await recordAdminAction(trx, {
       actor,
       action: 'order.resend',

@@ -6,7 +6,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { insertAdminAction, listAdminActions, type AuditSubjectType } from './repository.ts';
-import { auditStateSchema, type AuditAction, type AuditEntry, type AuditState } from './schemas.ts';
+import {
+  auditStateSchema,
+  type AuditAction,
+  type AuditEntry,
+  type AuditState,
+} from '@aba-shop/contract';
 
 export interface AdminAction {
   /** The administrator's e-mail address. */

@@ -10,7 +10,7 @@ import { emailOTP, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 
 export const OTP_LENGTH = 6;
 export const OTP_EXPIRES_SECONDS = 10 * 60;

@@ -1,7 +1,7 @@
 /**
  * The sign-in endpoints, on top of Better Auth. Failures answer `{ error }`, as the login page
  * reads them; the routes the login page calls answer in Italian, like the page, the service's
- * own texts included (plugins/failure-texts.ts).
+ * own texts included (src/failure-texts.ts).
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   oauthSessionBodySchema,
   sendOtpBodySchema,
   verifyOtpBodySchema,
-} from './schemas.ts';
+} from '@aba-shop/contract';
 import {
   completeGoogleSignIn,
   googleSignInUrl,

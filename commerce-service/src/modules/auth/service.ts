@@ -12,10 +12,10 @@ import {
   UnavailableError,
   type DomainError,
 } from '../../domain-errors.ts';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 import type { ShopAuth } from './better-auth.ts';
 import { listSignInCodeRequests, recordSignInCodeRequest } from './repository.ts';
-import type { CurrentUser } from './schemas.ts';
+import type { CurrentUser } from '@aba-shop/contract';
 
 export interface AuthDependencies {
   db: Kysely<Database>;

@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { ProductSeed } from '@aba-shop/contract';
 import type { Database, ProductTable } from '../../db/schema.ts';
 
 export type ProductRow = ProductTable;
-export type ProductSeed = Omit<
-  ProductTable,
-  'images' | 'file_keys' | 'sort_order' | 'created_at'
-> & { images: string[]; file_keys: string[] };
 
 export function listProductRows(db: Kysely<Database>): Promise<ProductRow[]> {
   return db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('id').execute();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
-import { productListSchema } from './schemas.ts';
+import { productListSchema } from '@aba-shop/contract';
 
 let database: TestDatabase;
 let app: FastifyInstance;

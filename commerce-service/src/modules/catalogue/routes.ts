@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
-import { productListSchema } from './schemas.ts';
+import { productListSchema } from '@aba-shop/contract';
 import { etagOf, listProducts, type CatalogueDependencies } from './service.ts';
 
 export const catalogueRoutes: ModuleRoutes<CatalogueDependencies> = async (app, { deps }) => {

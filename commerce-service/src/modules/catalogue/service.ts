@@ -3,15 +3,9 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import type { Config } from '../../plugins/config.ts';
-import {
-  findProductRows,
-  listProductRows,
-  upsertProducts,
-  type ProductRow,
-  type ProductSeed,
-} from './repository.ts';
-import type { Product } from './schemas.ts';
+import type { Config } from '../../config.ts';
+import { findProductRows, listProductRows, upsertProducts, type ProductRow } from './repository.ts';
+import type { Product, ProductSeed } from '@aba-shop/contract';
 
 const slug = z.string().regex(/^[a-z0-9-]+$/);
 

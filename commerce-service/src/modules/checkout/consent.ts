@@ -4,7 +4,7 @@
  * of withdrawal from a purchase of digital content. Stripe Checkout and the test checkout say
  * the same words.
  */
-import { escapeHtml } from '../mail/templates.ts';
+import { escapeHtml } from '../../html-escape.ts';
 
 export const TERMS_PATH = '/terms-and-conditions';
 export const NO_REFUND_PATH = '/no-refund-policy';

@@ -4,7 +4,7 @@
  * the pay page is told about a session (docs/product.md#embedded-checkout).
  */
 import { createTestApp, requestCheckout, type TestApp } from '../../test-support/app.ts';
-import { startFakeStripe, type FakeStripe } from '../../test-support/fake-stripe.ts';
+import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { insertCheckoutSession } from './repository.ts';
 
 const STOREFRONT = 'https://shop.example.com';

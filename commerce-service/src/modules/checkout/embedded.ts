@@ -5,7 +5,7 @@
  * page only: leaving it is the buyer's own navigation, so there is no cancel address.
  */
 import type Stripe from 'stripe';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 
 /** The storefront's page that mounts embedded Checkout (storefront/app/checkout/pay). */
 export const EMBEDDED_CHECKOUT_PATH = '/checkout/pay';

@@ -1,7 +1,7 @@
 /** Turns what the browser asked for into priced checkout lines, with prices from the catalogue only. */
 import { InvalidInputError } from '../../domain-errors.ts';
 import type { CatalogueProduct } from '../catalogue/service.ts';
-import type { ProductType } from '../catalogue/schemas.ts';
+import type { ProductType } from '@aba-shop/contract';
 
 export interface CheckoutLine {
   productId: string;

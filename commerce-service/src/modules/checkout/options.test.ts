@@ -8,7 +8,7 @@ import {
   deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
-} from '../../test-support/fake-stripe.ts';
+} from '@aba-shop/test-kit/fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_checkout_options';
 // Each test builds a shop of its own settings, migrations included.

@@ -4,7 +4,7 @@
  * same fulfilment.
  */
 import Stripe from 'stripe';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 import { consentMarkdown } from './consent.ts';
 import { EMBEDDED_UI_MODE, paymentPageUrl, uiModeFields } from './embedded.ts';
 import type { CheckoutLine } from './lines.ts';

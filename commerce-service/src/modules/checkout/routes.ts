@@ -7,7 +7,7 @@ import {
   createCheckoutSessionBodySchema,
   createCheckoutSessionResponseSchema,
   embeddedCheckoutSchema,
-} from './schemas.ts';
+} from '@aba-shop/contract';
 import {
   checkoutMode,
   createCheckoutSession,

@@ -1,16 +1,29 @@
 /**
  * Checkout starts payments: it prices what the browser asked for from the catalogue and
  * opens a session with the payment provider. What happens once it is paid is the orders
- * module's.
+ * module's (docs/adr/0014-commerce-module-shape.md); the consent the buyer gives on the way is
+ * docs/adr/0018-checkout-consent-charges-and-membership-life.md.
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError } from '../../domain-errors.ts';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 import { findProducts, type CatalogueDependencies } from '../catalogue/service.ts';
 import { priceCheckoutLines } from './lines.ts';
 import { SESSION_ID_PLACEHOLDER, type PaymentProvider } from './providers.ts';
 import { findCheckoutSession, insertCheckoutSession } from './repository.ts';
-import type { CheckoutMode, CreateCheckoutSessionBody, EmbeddedCheckout } from './schemas.ts';
+import type { CheckoutMode, CreateCheckoutSessionBody, EmbeddedCheckout } from '@aba-shop/contract';
+
+// What other modules use of checkout besides the functions below: the stored session (found,
+// marked paid by fulfilment, cancelled by the test checkout), the consent text and the provider.
+export {
+  cancelOpenCheckoutSession,
+  findCheckoutSession,
+  markCheckoutSessionPaid,
+  type StoredCheckoutSession,
+} from './repository.ts';
+export { CONSENT_REQUIRED_MESSAGE, consentHtml } from './consent.ts';
+export type { CheckoutLine } from './lines.ts';
+export { stripeIdOf, type PaymentProvider } from './providers.ts';
 
 export interface CheckoutDependencies extends CatalogueDependencies {
   provider: PaymentProvider;

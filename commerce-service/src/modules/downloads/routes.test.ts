@@ -8,7 +8,7 @@ import {
   type TestApp,
 } from '../../test-support/app.ts';
 import { TEST_ENV } from '../../test-support/database.ts';
-import { purchaseDetailSchema } from '../orders/schemas.ts';
+import { purchaseDetailSchema } from '@aba-shop/contract';
 import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
 import { signDownloadToken } from './signing.ts';
 

@@ -1,11 +1,13 @@
 /**
  * Downloads: signed links to the files a purchase grants, the files themselves behind those
- * links, and fresh links by e-mail for everything an address bought.
+ * links, and fresh links by e-mail for everything an address bought. What the links grant and
+ * how long they work: docs/adr/0005-payments-fulfilment-and-downloads.md and
+ * docs/product.md#stamped-pdfs.
  */
 import { closeSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   ExpiredError,
@@ -14,9 +16,8 @@ import {
   OutOfRangeError,
   UnavailableError,
 } from '../../domain-errors.ts';
-import type { Config } from '../../plugins/config.ts';
-import { downloadLinksMail } from '../mail/templates.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import type { Config } from '../../config.ts';
+import { downloadLinksMail, enqueueMail } from '../mail/service.ts';
 import { describeFile, type AssetFile, type Books } from './assets.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
@@ -28,6 +29,9 @@ import {
 } from './repository.ts';
 import { signDownloadToken, verifyDownloadToken } from './signing.ts';
 import type { OriginalFile, StampedPdfStore } from './stamped-pdfs.ts';
+
+// What other modules use besides the functions below: the name and kind of a file.
+export { describeFile } from './assets.ts';
 
 export interface DownloadsDependencies {
   db: Kysely<Database>;
@@ -75,6 +79,28 @@ export function signDownloadLinks(
   return links.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
 }
 
+/** How many days a download link works, as the e-mails say it. */
+export const linkValidDays = (config: Pick<Config, 'DOWNLOAD_LINK_TTL_HOURS'>) =>
+  Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24);
+
+/**
+ * Puts an e-mail of these links to `to` in the outbox, in the caller's transaction when `db` is
+ * one; `orderReference` when they are the links of one order.
+ */
+export async function mailDownloadLinks(
+  { config }: Pick<DownloadsDependencies, 'config'>,
+  db: Kysely<Database> | Transaction<Database>,
+  { to, links, orderReference }: { to: string; links: DownloadLink[]; orderReference?: string },
+): Promise<void> {
+  const mail = downloadLinksMail({
+    links,
+    linkValidDays: linkValidDays(config),
+    supportEmail: config.SUPPORT_EMAIL,
+    orderReference,
+  });
+  await enqueueMail(db, { to, ...mail });
+}
+
 /** One link per file, even when two orders granted the same book. */
 function uniqueByFile(links: DownloadLink[]): DownloadLink[] {
   const seen = new Set<string>();
@@ -89,16 +115,11 @@ export async function resendDownloadLinks(
   deps: DownloadsDependencies,
   email: string,
 ): Promise<void> {
-  const { db, config } = deps;
+  const { db } = deps;
   const address = email.toLowerCase();
   const links = uniqueByFile(signDownloadLinks(deps, await listEntitlementsForEmail(db, address)));
   if (links.length === 0) return;
-  const mail = downloadLinksMail({
-    links,
-    linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
-    supportEmail: config.SUPPORT_EMAIL,
-  });
-  await enqueueMail(db, { to: address, ...mail });
+  await mailDownloadLinks(deps, db, { to: address, links });
 }
 
 const NOT_VALID =

@@ -2,7 +2,7 @@ import { degrees, PDFDict, PDFDocument, PDFName, PDFString, PDFHexString } from 
 import { StandardFonts } from 'pdf-lib';
 import { renderBookPdf } from '../../dev/sample-pdf.ts';
 import { readBooks } from './assets.ts';
-import { pageContentStreams, pageTexts } from '../../test-support/pdf-text.ts';
+import { pageContentStreams, pageTexts } from '@aba-shop/test-kit/pdf-text';
 import { drawableLine, licenceLine, stampPdf } from './stamp.ts';
 
 const licence = { email: 'parent@example.com', orderReference: 'cs_test_a1B2c3' };

@@ -11,9 +11,9 @@ import {
   pathOf,
   type TestApp,
 } from '../../test-support/app.ts';
-import { pageTexts } from '../../test-support/pdf-text.ts';
+import { pageTexts } from '@aba-shop/test-kit/pdf-text';
 import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
-import { purchaseDetailSchema } from '../orders/schemas.ts';
+import { purchaseDetailSchema } from '@aba-shop/contract';
 
 let t: TestApp;
 

@@ -1,7 +1,8 @@
+/** The contact form's SQL: messages kept, and how many an address sent lately. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ContactDetails } from '../mail/templates.ts';
+import type { ContactDetails } from '../mail/service.ts';
 
 /** How many messages this address has sent since then. */
 export async function countContactSubmissionsSince(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
-import { contactResponseSchema } from './schemas.ts';
+import { contactResponseSchema } from '@aba-shop/contract';
 import { submitContactForm, type FormsDependencies } from './service.ts';
 
 const SENT = 'Thank you! Your message has been sent. We reply within 24 hours.';

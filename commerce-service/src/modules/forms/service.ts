@@ -6,11 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { InvalidInputError, LimitReachedError } from '../../domain-errors.ts';
-import type { Config } from '../../plugins/config.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { contactNotificationMail } from '../mail/templates.ts';
+import type { Config } from '../../config.ts';
+import { contactNotificationMail, enqueueMail } from '../mail/service.ts';
 import { countContactSubmissionsSince, insertContactSubmission } from './repository.ts';
-import { contactSubmissionSchema } from './schemas.ts';
+import { contactSubmissionSchema } from '@aba-shop/contract';
 
 export interface FormsDependencies {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
-import { purchaseDetailSchema } from '../orders/schemas.ts';
+import { purchaseDetailSchema } from '@aba-shop/contract';
 
 let t: TestApp;
 const STOREFRONT = 'http://127.0.0.1:3000';

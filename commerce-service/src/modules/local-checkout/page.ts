@@ -3,11 +3,10 @@
  * the lines, the total, an e-mail field, a promotion code, the consent box, and Pay and Cancel;
  * and the membership page that stands in for Stripe's customer portal.
  */
-import { consentHtml } from '../checkout/consent.ts';
-import type { StoredCheckoutSession } from '../checkout/repository.ts';
-import { escapeHtml } from '../mail/templates.ts';
+import { formatPrice } from '@aba-shop/service-kit/money';
+import { escapeHtml } from '../../html-escape.ts';
+import { consentHtml, type StoredCheckoutSession } from '../checkout/service.ts';
 import type { LocalPortalView } from '../memberships/service.ts';
-import { formatAmount } from '../orders/fulfilment.ts';
 
 /** The test checkout's pages share one plain shell: no script, the shop's origin only. */
 function localPage(title: string, main: string): string {
@@ -54,7 +53,7 @@ export function renderLocalCheckoutPage(
   const rows = session.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${line.quantity}</td><td class="n">${formatAmount(line.unitAmount * line.quantity, session.currency)}</td></tr>`,
+        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${line.quantity}</td><td class="n">${formatPrice(line.unitAmount * line.quantity, session.currency)}</td></tr>`,
     )
     .join('');
   const action = `/api/checkout/local/${encodeURIComponent(session.id)}`;
@@ -65,7 +64,7 @@ export function renderLocalCheckoutPage(
 <table>
 <thead><tr><th>Product</th><th class="n">Qty</th><th class="n">Amount</th></tr></thead>
 <tbody>${rows}</tbody>
-<tfoot><tr><td colspan="2">Total</td><td class="n">${formatAmount(session.amount_total, session.currency)}</td></tr></tfoot>
+<tfoot><tr><td colspan="2">Total</td><td class="n">${formatPrice(session.amount_total, session.currency)}</td></tr></tfoot>
 </table>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${action}/pay">

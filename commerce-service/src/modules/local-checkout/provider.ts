@@ -3,8 +3,8 @@
  * (routes.ts), and its sessions live only in the shop's checkout_sessions table.
  */
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../plugins/config.ts';
-import type { PaymentProvider } from '../checkout/providers.ts';
+import type { Config } from '../../config.ts';
+import type { PaymentProvider } from '../checkout/service.ts';
 import { localPortalUrl } from '../memberships/service.ts';
 
 export function createLocalProvider(config: Config): PaymentProvider {

@@ -5,13 +5,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
-import type { StoredCheckoutSession } from '../checkout/repository.ts';
+import type { StoredCheckoutSession } from '../checkout/service.ts';
 import {
   accountPageUrl,
   setLocalCancelAtPeriodEnd,
   showLocalPortal,
 } from '../memberships/service.ts';
-import { portalTokenParams } from '../memberships/schemas.ts';
+import { portalTokenParams } from '@aba-shop/contract';
 import { NotFoundError, ConflictError } from '../../domain-errors.ts';
 import { renderLocalCheckoutPage, renderLocalPortalPage } from './page.ts';
 import {

@@ -7,13 +7,12 @@ import { z } from 'zod';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.ts';
 import {
   cancelOpenCheckoutSession,
+  CONSENT_REQUIRED_MESSAGE,
   findCheckoutSession,
+  returnUrl,
   type StoredCheckoutSession,
-} from '../checkout/repository.ts';
-import { CONSENT_REQUIRED_MESSAGE } from '../checkout/consent.ts';
-import { returnUrl } from '../checkout/service.ts';
-import { fulfilCheckoutSession } from '../orders/fulfilment.ts';
-import type { OrdersDependencies } from '../orders/service.ts';
+} from '../checkout/service.ts';
+import { fulfilCheckoutSession, type OrdersDependencies } from '../orders/service.ts';
 
 export type LocalCheckoutDependencies = OrdersDependencies;
 

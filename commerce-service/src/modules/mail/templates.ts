@@ -1,4 +1,9 @@
-/** The shop's e-mails, each as plain text and HTML. Anything a visitor typed is escaped. */
+/**
+ * The shop's e-mails, each as plain text and HTML. Anything a visitor typed is escaped
+ * (html-escape.ts). Other modules take these builders from ./service.ts.
+ */
+import type { ContactSubmissionTable } from '../../db/schema.ts';
+import { escapeHtml } from '../../html-escape.ts';
 
 export interface DownloadLinkItem {
   label: string;
@@ -9,15 +14,6 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 function layout(title: string, body: string): string {
@@ -110,14 +106,8 @@ export function downloadLinksMail(input: {
   };
 }
 
-export interface ContactDetails {
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  child_age: string | null;
-}
+/** What a visitor sent with the contact form, as the shop keeps it. */
+export type ContactDetails = Omit<ContactSubmissionTable, 'id' | 'created_at'>;
 
 /** To the shop owner, for every contact form submission. */
 export function contactNotificationMail(contact: ContactDetails): RenderedMail {

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 
 export interface MailMessage {
   id: string;

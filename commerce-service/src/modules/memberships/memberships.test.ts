@@ -15,7 +15,7 @@ import {
   deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
-} from '../../test-support/fake-stripe.ts';
+} from '@aba-shop/test-kit/fake-stripe';
 import { membershipStateOf } from './service.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_memberships';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { MembershipStatus } from './schemas.ts';
+import type { MembershipStatus } from '@aba-shop/contract';
 
 /** What one word from the payment provider says of a subscription; unsaid fields stay as they are. */
 export interface MembershipUpdate {

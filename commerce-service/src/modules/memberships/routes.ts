@@ -1,6 +1,6 @@
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
-import { portalSessionSchema } from './schemas.ts';
+import { portalSessionSchema } from '@aba-shop/contract';
 import { openMembershipPortal, type MembershipsDependencies } from './service.ts';
 
 export const membershipRoutes: ModuleRoutes<MembershipsDependencies> = async (app, { deps }) => {

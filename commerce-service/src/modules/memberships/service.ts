@@ -2,6 +2,8 @@
  * The membership's whole life (docs/product.md#the-membership): the payment provider's word on
  * each subscription (renewed, payment failed, cancelled) kept on the subscription record, the
  * member's way to manage it, and the test checkout's stand-in for Stripe's customer portal.
+ * Why the provider's events are kept so:
+ * docs/adr/0018-checkout-consent-charges-and-membership-life.md.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -11,9 +13,9 @@ import {
   NotFoundError,
   NotSignedInError,
 } from '../../domain-errors.ts';
-import type { Config } from '../../plugins/config.ts';
+import type { Config } from '../../config.ts';
 import { signToken, verifyToken } from '../../signed-token.ts';
-import { stripeIdOf, type PaymentProvider } from '../checkout/providers.ts';
+import { stripeIdOf, type PaymentProvider } from '../checkout/service.ts';
 import { z } from 'zod';
 import {
   applyMembershipState,
@@ -28,7 +30,15 @@ import {
   type MembershipState,
   type MembershipStatus,
   type SubscriptionObject,
-} from './schemas.ts';
+} from '@aba-shop/contract';
+
+// What other modules use of the memberships' records: fulfilment records the membership a
+// paid session started; orders and subscriptions list records with their membership's state.
+export {
+  applyMembershipState,
+  selectRecordsWithMembership,
+  type MembershipUpdate,
+} from './repository.ts';
 
 export interface MembershipsDependencies {
   db: Kysely<Database>;

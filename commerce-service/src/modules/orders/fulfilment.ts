@@ -2,16 +2,20 @@
  * Fulfilment: one function, run by the Stripe webhook, by the local checkout's Pay button and
  * by purchase-detail when the provider says paid before any webhook arrived. In one
  * transaction it records the order, its lines, the download entitlements, any subscription
- * record and the confirmation e-mail. A second run for the same session changes nothing.
+ * record and the confirmation e-mail. A second run for the same session changes nothing
+ * (docs/adr/0005-payments-fulfilment-and-downloads.md). Other modules take it from ./service.ts.
  */
 import { findProducts, type CatalogueProduct } from '../catalogue/service.ts';
-import type { CheckoutLine } from '../checkout/lines.ts';
-import { markCheckoutSessionPaid } from '../checkout/repository.ts';
-import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { orderConfirmationMail } from '../mail/templates.ts';
-import { applyMembershipState, type MembershipUpdate } from '../memberships/repository.ts';
-import { chargedAmountLines } from './charged-amounts.ts';
+import { markCheckoutSessionPaid, type CheckoutLine } from '../checkout/service.ts';
+import {
+  linkValidDays,
+  signDownloadLinks,
+  type DownloadsDependencies,
+} from '../downloads/service.ts';
+import { enqueueMail, orderConfirmationMail } from '../mail/service.ts';
+import { applyMembershipState, type MembershipUpdate } from '../memberships/service.ts';
+import { chargedAmountLines } from '@aba-shop/contract';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import {
   insertEntitlements,
   insertOrderLines,
@@ -34,13 +38,6 @@ export interface PaidCheckout {
   termsAcceptedAt: string | null;
   /** The membership a subscription line started, and when the provider said so (Unix seconds). */
   membership: { update: MembershipUpdate; stateAt: number } | null;
-}
-
-export function formatAmount(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
 }
 
 /** The files a set of lines grants, once each (the Complete Pack grants both books). */
@@ -104,10 +101,10 @@ export async function fulfilCheckoutSession(
       items: paid.lines.map((line) =>
         line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
       ),
-      charges: chargedAmountLines(paid, (cents) => formatAmount(cents, paid.currency)),
+      charges: chargedAmountLines(paid, (cents) => formatPrice(cents, paid.currency)),
       termsAcceptedAt: paid.termsAcceptedAt,
       links: signDownloadLinks(deps, entitlements),
-      linkValidDays: Math.round(config.DOWNLOAD_LINK_TTL_HOURS / 24),
+      linkValidDays: linkValidDays(config),
       resendUrl: new URL('/thank-you', config.STOREFRONT_URL).toString(),
       supportEmail: config.SUPPORT_EMAIL,
       subscription,

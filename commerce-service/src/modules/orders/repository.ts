@@ -1,8 +1,13 @@
+/**
+ * The orders' SQL: an order, its lines and entitlements written once per checkout session by
+ * fulfilment, read back for the buyer's pages, revoked on a refund; and the webhook's record of
+ * events already handled (docs/adr/0005-payments-fulfilment-and-downloads.md).
+ */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
-import type { CheckoutLine } from '../checkout/lines.ts';
-import { selectRecordsWithMembership } from '../memberships/repository.ts';
+import type { CheckoutLine } from '../checkout/service.ts';
+import { selectRecordsWithMembership } from '../memberships/service.ts';
 
 export interface NewOrder {
   checkoutSessionId: string;

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
-import { checkoutSessionIdSchema } from '../checkout/schemas.ts';
-import { purchaseDetailSchema, purchasesSchema } from './schemas.ts';
-import {
-  listPurchases,
-  purchaseDetail,
-  receiveStripeEvent,
-  type OrdersDependencies,
-} from './service.ts';
+import { checkoutSessionIdSchema, purchaseDetailSchema, purchasesSchema } from '@aba-shop/contract';
+import { listPurchases, purchaseDetail, type OrdersDependencies } from './service.ts';
+import { receiveStripeEvent } from './stripe-webhook.ts';
 
 export const orderRoutes: ModuleRoutes<OrdersDependencies> = async (app, { deps }) => {
   app.get(

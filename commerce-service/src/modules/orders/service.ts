@@ -1,52 +1,44 @@
 /**
  * Orders: a checkout session's life once it is paid. Whichever way the payment is confirmed
- * (Stripe's webhook, the buyer reaching the success page first, the local checkout's Pay
- * button) the session is fulfilled once (fulfilment.ts); then the shop answers what a
- * purchase holds, lists a signed-in buyer's purchases, confirms a subscription and, on a
- * refund, revokes the order's downloads.
+ * (Stripe's webhook, stripe-webhook.ts; the buyer reaching the success page first; the local
+ * checkout's Pay button) the session is fulfilled once (fulfilment.ts); then the shop answers
+ * what a purchase holds, lists a signed-in buyer's purchases and confirms a subscription. The
+ * module's place among the others: docs/adr/0014-commerce-module-shape.md.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import {
-  ConflictError,
-  InvalidInputError,
-  NotFoundError,
-  NotSignedInError,
-  UnavailableError,
-} from '../../domain-errors.ts';
+import type { Selectable } from 'kysely';
+import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
+import { ConflictError, NotFoundError, NotSignedInError } from '../../domain-errors.ts';
 import { findProducts } from '../catalogue/service.ts';
-import type { CheckoutLine } from '../checkout/lines.ts';
-import type { PaymentProvider } from '../checkout/providers.ts';
-import { findCheckoutSession, type StoredCheckoutSession } from '../checkout/repository.ts';
-import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
-import { selectRecordsWithMembership } from '../memberships/repository.ts';
 import {
-  MEMBERSHIP_EVENTS,
-  receiveMembershipEvent,
+  findCheckoutSession,
+  type CheckoutLine,
+  type PaymentProvider,
+  type StoredCheckoutSession,
+} from '../checkout/service.ts';
+import { signDownloadLinks, type DownloadsDependencies } from '../downloads/service.ts';
+import {
+  selectRecordsWithMembership,
   toSubscriptionRecord,
   updateOfProviderSubscription,
 } from '../memberships/service.ts';
-import type { Selectable } from 'kysely';
-import type { OrderTable } from '../../db/schema.ts';
 import { fulfilCheckoutSession } from './fulfilment.ts';
 import {
   findOrderBySession,
-  hasWebhookEvent,
   insertSubscriptionRecordOnce,
   listOrderEntitlements,
   listOrderLines,
   listPurchaseRows,
-  recordWebhookEventOnce,
-  revokeOrderByPaymentIntent,
 } from './repository.ts';
-import {
-  chargeEventSchema,
-  checkoutSessionEventSchema,
-  stripeEventSchema,
-  type ChargedAmounts,
-  type PurchaseDetail,
-  type Purchases,
-  type SubscriptionRecord,
-} from './schemas.ts';
+import type {
+  ChargedAmounts,
+  PurchaseDetail,
+  Purchases,
+  SubscriptionRecord,
+} from '@aba-shop/contract';
+
+// What other modules use of orders besides the functions below: the local checkout's Pay
+// button fulfils through the very function the webhook runs.
+export { fulfilCheckoutSession } from './fulfilment.ts';
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;
@@ -144,6 +136,28 @@ export function chargedAmountsOf(order: Selectable<OrderTable>): ChargedAmounts 
   };
 }
 
+/** What every list of orders (the buyer's, the support console's) says of one order. */
+export function orderSummaryOf(order: Selectable<OrderTable>) {
+  return {
+    orderId: order.id,
+    checkoutSessionId: order.checkout_session_id,
+    createdAt: order.created_at,
+    status: order.status,
+    ...chargedAmountsOf(order),
+  };
+}
+
+/** The rows of one order among those of several (lines, entitlements). */
+export const rowsOfOrder = <Row extends { order_id: string }>(rows: Row[], orderId: string) =>
+  rows.filter((row) => row.order_id === orderId);
+
+/** A line of an order as the lists of orders name it. */
+export const productOfLine = (line: Selectable<OrderLineTable>) => ({
+  productId: line.product_id,
+  productName: line.product_name,
+  quantity: line.quantity,
+});
+
 /** The products, fresh download links and e-mail of a paid checkout session. */
 export async function purchaseDetail(
   deps: OrdersDependencies,
@@ -195,22 +209,11 @@ export async function listPurchases(
   );
   return {
     orders: orders.map((order) => ({
-      orderId: order.id,
-      checkoutSessionId: order.checkout_session_id,
-      createdAt: order.created_at,
-      status: order.status,
-      ...chargedAmountsOf(order),
-      products: lines
-        .filter((line) => line.order_id === order.id)
-        .map((line) => ({
-          productId: line.product_id,
-          productName: line.product_name,
-          quantity: line.quantity,
-        })),
-      files: signDownloadLinks(
-        deps,
-        entitlements.filter((entitlement) => entitlement.order_id === order.id),
-      ).map(({ kind, label, url }) => ({ kind, label, url })),
+      ...orderSummaryOf(order),
+      products: rowsOfOrder(lines, order.id).map(productOfLine),
+      files: signDownloadLinks(deps, rowsOfOrder(entitlements, order.id)).map(
+        ({ kind, label, url }) => ({ kind, label, url }),
+      ),
     })),
     subscriptions: subscriptions.map((row) => toSubscriptionRecord(row)),
   };
@@ -239,78 +242,4 @@ export async function confirmSubscription(
     .executeTakeFirst();
   if (!record) throw new Error('The subscription record could not be created');
   return toSubscriptionRecord(record);
-}
-
-/** A signed event of a shape this shop does not understand: refused, so Stripe reports it. */
-const malformed = (reason: string) => new InvalidInputError(`Malformed Stripe event: ${reason}`);
-
-/**
- * A call of Stripe's webhook, as the exact bytes Stripe signed: checked, then handled once.
- * A checkout paid is fulfilled; a charge refunded revokes the order's downloads; a
- * subscription's or invoice's word updates the membership; any other event is acknowledged
- * and left alone.
- */
-export async function receiveStripeEvent(
-  deps: OrdersDependencies,
-  call: { payload: Buffer; signature: string },
-  log: FastifyBaseLogger,
-): Promise<{ received: true; duplicate?: true }> {
-  const { db, config, provider } = deps;
-  const secret = config.STRIPE_WEBHOOK_SECRET;
-  if (!secret) throw new UnavailableError('STRIPE_WEBHOOK_SECRET is not configured');
-  let signed: unknown;
-  try {
-    signed = provider.verifyWebhookEvent(call.payload, call.signature, secret);
-  } catch {
-    throw new InvalidInputError('Invalid Stripe signature');
-  }
-  const parsed = stripeEventSchema.safeParse(signed);
-  if (!parsed.success) throw malformed('it needs an id, a type and data.object');
-  const event = parsed.data;
-  if (await hasWebhookEvent(db, event.id)) return { received: true, duplicate: true };
-
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
-      const session = checkoutSessionEventSchema.safeParse(event.data.object);
-      if (!session.success) throw malformed('data.object has no checkout session id');
-      try {
-        await ensureFulfilled(deps, session.data.id);
-      } catch (error) {
-        // Not paid yet (an async payment): Stripe sends async_payment_succeeded later.
-        if (!(error instanceof NotFoundError || error instanceof ConflictError)) throw error;
-        log.info(
-          { sessionId: session.data.id, reason: error.message },
-          'checkout not fulfilled yet',
-        );
-      }
-      break;
-    }
-    case 'charge.refunded': {
-      const parsedCharge = chargeEventSchema.safeParse(event.data.object);
-      if (!parsedCharge.success) throw malformed('data.object is not a charge');
-      const charge = parsedCharge.data;
-      const paymentIntent =
-        typeof charge.payment_intent === 'string'
-          ? charge.payment_intent
-          : charge.payment_intent?.id;
-      if (charge.refunded && paymentIntent) {
-        const revoked = await revokeOrderByPaymentIntent(db, paymentIntent);
-        log.info({ paymentIntent, revoked }, 'refund revoked downloads');
-      }
-      break;
-    }
-    default:
-      if (MEMBERSHIP_EVENTS.has(event.type)) {
-        await receiveMembershipEvent(deps, {
-          type: event.type,
-          created: event.created ?? Math.floor(Date.now() / 1000),
-          object: event.data.object,
-        });
-      }
-      break;
-  }
-  // Recorded only once handled, so a crash before this point is retried by Stripe.
-  await recordWebhookEventOnce(db, event.id, event.type);
-  return { received: true };
 }

@@ -8,8 +8,8 @@ import {
   deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
-} from '../../test-support/fake-stripe.ts';
-import { purchaseDetailSchema } from './schemas.ts';
+} from '@aba-shop/test-kit/fake-stripe';
+import { purchaseDetailSchema } from '@aba-shop/contract';
 
 const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_the_shop_tests';
 let fake: FakeStripe;
@@ -154,7 +154,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await ordersFor(sessionId)).toHaveLength(0);
   });
 
-  // Found by the fuzz suite (src/api.fuzz.test.ts): these answered 500.
+  // Found by the fuzz suite (src/api-*.fuzz.test.ts, test-support/fuzz/api-suite.ts): these answered 500.
   it.each([
     [
       'without data',

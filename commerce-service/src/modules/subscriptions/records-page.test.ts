@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { createTestApp, signInByCode, type TestApp } from '../../test-support/app.ts';
-import { subscriptionRecordSchema } from '../orders/schemas.ts';
-import { subscriptionRecordPageSchema } from './schemas.ts';
+import { subscriptionRecordSchema, subscriptionRecordPageSchema } from '@aba-shop/contract';
 
 let t: TestApp;
 let admin: string;

@@ -1,8 +1,13 @@
+/**
+ * The subscription records' SQL for the admin area: listed whole or a page at a time by one
+ * exact search (docs/adr/0019-support-console-paging-search-and-audit.md), created, edited
+ * and removed.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PagePosition } from '../../page-cursor.ts';
-import { selectRecordsWithMembership } from '../memberships/repository.ts';
-import type { SubscriptionRecordInput } from './schemas.ts';
+import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
+import { selectRecordsWithMembership } from '../memberships/service.ts';
+import type { SubscriptionRecordInput } from '@aba-shop/contract';
 
 /** Every record with its membership's state, newest first. */
 export function listSubscriptionRecords(db: Kysely<Database>) {
@@ -30,15 +35,7 @@ export function recordPageQuery(
         : eb.or([eb('r.user_id', '=', q), eb('r.session_id', '=', q)]),
     );
   }
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  return query
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit + 1);
+  return newestFirstPage(query, { createdAt: 'r.created_at', id: 'r.id' }, { after, limit });
 }
 
 export function findSubscriptionRecord(db: Kysely<Database>, id: number) {

@@ -105,7 +105,7 @@ describe('subscription records', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  // Found by the fuzz suite (src/api.fuzz.test.ts): on PostgreSQL these answered 500.
+  // Found by the fuzz suite (src/api-*.fuzz.test.ts, test-support/fuzz/api-suite.ts): on PostgreSQL these answered 500.
   let adminCookie: Promise<string> | undefined;
   it.each(['PUT', 'DELETE'] as const)(
     'answer %s of an id past 32 bits (no record has one) with 400',

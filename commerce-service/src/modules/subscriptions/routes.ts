@@ -2,15 +2,15 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
-import { adminPageQuerySchema } from '../../paging.ts';
-import { failureBodySchema } from '../../plugins/errors.ts';
-import { subscriptionRecordSchema } from '../orders/schemas.ts';
-import { confirmSubscription } from '../orders/service.ts';
 import {
+  adminPageQuerySchema,
+  subscriptionRecordSchema,
   confirmSubscriptionBodySchema,
   subscriptionRecordInputSchema,
   subscriptionRecordPageSchema,
-} from './schemas.ts';
+} from '@aba-shop/contract';
+import { failureBodySchema } from '../../plugins/errors.ts';
+import { confirmSubscription } from '../orders/service.ts';
 import {
   allRecords,
   createRecord,
@@ -28,7 +28,7 @@ const idParams = z.object({
 
 /**
  * These routes answer failures as `{ error }`, in Italian, as the Italian admin page shows
- * them (plugins/failure-texts.ts).
+ * them (src/failure-texts.ts).
  */
 const config = { errorBody: 'error', errorLanguage: 'it' } as const;
 

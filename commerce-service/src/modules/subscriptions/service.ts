@@ -6,11 +6,16 @@
  */
 import { ConflictError, NotFoundError } from '../../domain-errors.ts';
 import { decodeCursor, pageFrom } from '../../page-cursor.ts';
-import { ADMIN_PAGE_DEFAULT, type AdminPageQuery } from '../../paging.ts';
+import {
+  ADMIN_PAGE_DEFAULT,
+  type AdminPageQuery,
+  type AuditState,
+  type SubscriptionRecord,
+  type SubscriptionRecordInput,
+  type SubscriptionRecordPage,
+} from '@aba-shop/contract';
 import { recordAdminAction } from '../audit/service.ts';
-import type { AuditState } from '../audit/schemas.ts';
 import type { OrdersDependencies } from '../orders/service.ts';
-import type { SubscriptionRecord } from '../orders/schemas.ts';
 import { toSubscriptionRecord } from '../memberships/service.ts';
 import {
   createSubscriptionRecord,
@@ -21,7 +26,6 @@ import {
   recordPageQuery,
   updateSubscriptionRecord,
 } from './repository.ts';
-import type { SubscriptionRecordInput, SubscriptionRecordPage } from './schemas.ts';
 
 /** The success page's confirmation, on the same route, is the orders module's. */
 export type SubscriptionsDependencies = OrdersDependencies;

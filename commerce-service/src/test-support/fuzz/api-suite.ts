@@ -21,10 +21,15 @@ import fc from 'fast-check';
 import { OAuth2Server } from 'oauth2-mock-server';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { contactSubmissionSchema } from '../../modules/forms/schemas.ts';
+import { contactSubmissionSchema } from '@aba-shop/contract';
 import { buyLocally } from '../app.ts';
-import { startFakeStripe } from '../fake-stripe.ts';
-import { answerProblem, fuzzParameters, pollutedPrototype, StatusTally } from './answers.ts';
+import { startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
+import {
+  answerProblem,
+  fuzzParameters,
+  pollutedPrototype,
+  StatusTally,
+} from '@aba-shop/test-kit/fuzz';
 import {
   CUSTOMER,
   openShop,
@@ -38,7 +43,7 @@ import {
   type FuzzedRoute,
   type FuzzRequest,
   type RequestContext,
-} from './inject-requests.ts';
+} from '@aba-shop/test-kit/fuzz';
 
 const WEBHOOK_SECRET = 'whsec_fuzz_secret_for_the_shop';
 const FUZZ_TIMEOUT_MS = 20 * 60_000;

@@ -9,12 +9,12 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { signDownloadToken } from '../../modules/downloads/signing.ts';
-import { CHILD_AGES, CONTACT_SUBJECTS } from '../../modules/forms/schemas.ts';
+import { CHILD_AGES, CONTACT_SUBJECTS } from '@aba-shop/contract';
 import { createTestApp, signInByCode, type TestApp } from '../app.ts';
 import { TEST_ENV } from '../database.ts';
 import { watchRecordChanges } from '../record-changes.ts';
-import { fuzzedRoutes, type FuzzedRoute } from './inject-requests.ts';
-import type { FieldHints } from './schema-arbitrary.ts';
+import { fuzzedRoutes, type FuzzedRoute } from '@aba-shop/test-kit/fuzz';
+import type { FieldHints } from '@aba-shop/test-kit/fuzz';
 
 export const SESSION_COOKIE = 'shop.session_token';
 export const CUSTOMER = 'parent@example.com';
@@ -87,7 +87,7 @@ export async function startCheckout(t: TestApp, productId: string): Promise<stri
     },
   });
   const checkoutUrl = new URL((created.json() as { checkoutUrl: string }).checkoutUrl);
-  // Embedded Checkout's pay page names the session in its query (checkout/embedded.ts).
+  // Embedded Checkout's pay page names the session in its query (modules/checkout/embedded.ts).
   return (
     checkoutUrl.searchParams.get('sessionId') ?? (checkoutUrl.pathname.split('/').pop() as string)
   );

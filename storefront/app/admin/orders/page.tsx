@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
+import { AdminPage, adminPageMetadata } from '@/components/admin/admin-page';
 import { OrdersAdmin } from '@/components/admin/orders-admin';
 
-export const metadata: Metadata = {
-  title: 'Gestione Ordini',
-  robots: { index: false },
-};
+export const metadata = adminPageMetadata('Gestione Ordini');
 
-/** The support console's orders (docs/product.md#admin-orders), in Italian. */
+/** The support console's orders (docs/product.md#admin-orders). */
 export default function AdminOrdersPage() {
   return (
-    <main lang="it" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+    <AdminPage>
       <OrdersAdmin />
-    </main>
+    </AdminPage>
   );
 }

@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
+import { AdminPage, adminPageMetadata } from '@/components/admin/admin-page';
 import { SubscriptionRecordsAdmin } from '@/components/admin/subscription-records-admin';
 
-export const metadata: Metadata = {
-  title: 'Gestione Subscription Records',
-  robots: { index: false },
-};
+export const metadata = adminPageMetadata('Gestione Subscription Records');
 
-/** The support staff's area (docs/product.md#admin-subscription-records), in Italian. */
+/** The support staff's area (docs/product.md#admin-subscription-records). */
 export default function AdminSubscriptionsPage() {
   return (
-    <main lang="it" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+    <AdminPage>
       <SubscriptionRecordsAdmin />
-    </main>
+    </AdminPage>
   );
 }

@@ -1,12 +1,12 @@
 /** @jest-environment node */
-import { MAX_HISTORY_TURNS } from '@/lib/chat/chat-history-limits';
-import { CHAT_RATE_LIMIT, MAX_CHAT_BODY_BYTES } from '@/lib/chat/chat-request';
-import { retrievalReply } from '@/lib/chat/retrieval-reply';
+import { retrievalReply } from '@/lib/chat/engine/retrieval-reply';
+import { MAX_HISTORY_TURNS } from '@/lib/chat/protocol';
+import { CHAT_RATE_LIMIT, MAX_CHAT_BODY_BYTES } from '@/lib/chat/server/chat-request';
 import { seededKnowledge } from '@/test-support/chat-knowledge';
-import { completionBody, startFakeChatModel } from '@/test-support/fake-chat-model';
+import { completionBody, startFakeChatModel } from '@aba-shop/test-kit/fake-chat-model';
 
 // The chat answers from the content a fresh shop publishes.
-jest.mock('@/lib/chat/shop-knowledge', () => ({
+jest.mock('@/lib/chat/server/shop-knowledge', () => ({
   shopKnowledge: async () => jest.requireActual('@/test-support/chat-knowledge').seededKnowledge(),
 }));
 

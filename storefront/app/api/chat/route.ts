@@ -3,11 +3,16 @@
  * from the configured model grounded in it; server-sent events to a client that asks for them
  * (`Accept: text/event-stream`), else `{reply, source, sources}` as JSON.
  */
-import { answerChat, collectAnswer } from '@/lib/chat/chat-service';
-import { chatStreamResponse } from '@/lib/chat/chat-stream';
-import { CHAT_RATE_LIMIT, readChatRequest, visitorKey, wantsStream } from '@/lib/chat/chat-request';
-import { createChatLimiter, type AsyncRateLimiter } from '@/lib/chat/chat-limiter';
-import { shopKnowledge } from '@/lib/chat/shop-knowledge';
+import { answerChat, collectAnswer } from '@/lib/chat/server/chat-service';
+import { chatStreamResponse } from '@/lib/chat/server/chat-stream';
+import {
+  CHAT_RATE_LIMIT,
+  readChatRequest,
+  visitorKey,
+  wantsStream,
+} from '@/lib/chat/server/chat-request';
+import { createChatLimiter, type AsyncRateLimiter } from '@/lib/chat/server/chat-limiter';
+import { shopKnowledge } from '@/lib/chat/server/shop-knowledge';
 import { storefrontConfig } from '@/lib/config';
 import { sharedRedis } from '@/lib/redis/shared-redis';
 

@@ -1,7 +1,7 @@
 /** The CMS's webhook: refreshes the cached content a marketer just changed, and the chat's index of it. */
 import { revalidateTag } from 'next/cache';
 import type { NextRequest } from 'next/server';
-import { markShopKnowledgeStale } from '@/lib/chat/shop-knowledge';
+import { markShopKnowledgeStale } from '@/lib/chat/server/shop-knowledge';
 import { tagsToRevalidate, webhookPayloadSchema } from '@/lib/cms/revalidation';
 import { storefrontConfig } from '@/lib/config';
 import { sameSecret } from '@/lib/same-secret';

@@ -1,29 +1,20 @@
 import type { Metadata } from 'next';
+import { thankYouPage } from '@/components/thank-you/thank-you-page';
 import { ThankYouView } from '@/components/thank-you/thank-you-view';
 import { ThankYouCard } from '@/components/thank-you/thank-you-sections';
 import { ebookOfKind, shortTitle } from '@/lib/catalogue/catalogue';
-import { sessionIdParam } from '@/lib/checkout/session-id-param';
 import { thankYouProduct, themeForType } from '@/lib/checkout/thank-you-catalogue';
 import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
-import { readCatalogue } from '@/lib/commerce/products';
 
 export const generateMetadata = (): Promise<Metadata> => thankYouMetadata('case-studies');
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function CaseStudiesThankYouPage({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}) {
-  const catalogue = await readCatalogue();
+export default thankYouPage(({ catalogue, sessionId }) => {
   const product = thankYouProduct(catalogue, 'case-studies');
   const guide = ebookOfKind(catalogue, 'foundational');
   return (
     <ThankYouView
       product={product}
-      sessionId={sessionIdParam(await searchParams)}
-      pageProductId={product.catalogued?.id ?? null}
+      sessionId={sessionId}
       links={[
         { href: '/contact', label: 'Share Your Story or Ask for Advice' },
         {
@@ -48,4 +39,4 @@ export default async function CaseStudiesThankYouPage({
       }
     />
   );
-}
+});

@@ -1,28 +1,18 @@
 import type { Metadata } from 'next';
+import { thankYouPage } from '@/components/thank-you/thank-you-page';
 import { ThankYouView } from '@/components/thank-you/thank-you-view';
 import { ebookOfKind, shortTitle } from '@/lib/catalogue/catalogue';
-import { sessionIdParam } from '@/lib/checkout/session-id-param';
 import { thankYouProduct } from '@/lib/checkout/thank-you-catalogue';
 import { thankYouMetadata } from '@/lib/checkout/thank-you-metadata';
-import { readCatalogue } from '@/lib/commerce/products';
 
 export const generateMetadata = (): Promise<Metadata> => thankYouMetadata('foundational');
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function ParentsThankYouPage({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}) {
-  const catalogue = await readCatalogue();
-  const product = thankYouProduct(catalogue, 'foundational');
+export default thankYouPage(({ catalogue, sessionId }) => {
   const stories = ebookOfKind(catalogue, 'case-studies');
   return (
     <ThankYouView
-      product={product}
-      sessionId={sessionIdParam(await searchParams)}
-      pageProductId={product.catalogued?.id ?? null}
+      product={thankYouProduct(catalogue, 'foundational')}
+      sessionId={sessionId}
       links={[
         { href: '/contact', label: 'Have Questions?' },
         {
@@ -33,4 +23,4 @@ export default async function ParentsThankYouPage({
       ]}
     />
   );
-}
+});

@@ -1,5 +1,5 @@
 /** The account page's calls (docs/product.md#api GET /api/me/purchases, POST /api/me/membership/portal). */
-import type { PortalSession, Purchases } from 'commerce-service/contract';
+import type { PortalSession, Purchases } from '@aba-shop/contract';
 import { callCommerce, CommerceError } from '../client';
 import membershipPortal from '../contract-schemas/membership-portal.json';
 import purchases from '../contract-schemas/purchases.json';

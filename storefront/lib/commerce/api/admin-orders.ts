@@ -3,7 +3,7 @@
  * paged list, one order with its audit trail, and the three actions. Failures are `{ error }`,
  * in Italian, which the pages show.
  */
-import type { AdminOrderDetail, AdminOrderPage } from 'commerce-service/contract';
+import type { AdminOrderDetail, AdminOrderPage } from '@aba-shop/contract';
 import { callCommerce } from '../client';
 import adminOrderDetail from '../contract-schemas/admin-order-detail.json';
 import adminOrderPage from '../contract-schemas/admin-order-page.json';

@@ -3,10 +3,11 @@
  * is always sent, since a call with no parameter at all gets the records API's plain array (the
  * spec's answer) instead of a page.
  */
+import { ADMIN_PAGE_DEFAULT } from '@aba-shop/contract/constants';
 import { callCommerce, type AnswerSchema } from '../client';
 
-/** Items per page: the API's own default, written here so that pages do not import zod with it. */
-export const ADMIN_PAGE_SIZE = 25;
+/** Items per page: the API's own default. */
+export const ADMIN_PAGE_SIZE = ADMIN_PAGE_DEFAULT;
 
 export interface AdminPageRequest {
   /** An e-mail, or an id the list is searched by; empty lists everything. */

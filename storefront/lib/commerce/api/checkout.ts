@@ -2,7 +2,7 @@
  * Starting a payment (docs/product.md#api): the shop's Buy Now and the cart's Checkout. Only
  * product ids and quantities leave the browser; the service prices the order.
  */
-import type { CreateCheckoutSessionBody, Product } from 'commerce-service/contract';
+import type { CreateCheckoutSessionBody, Product } from '@aba-shop/contract';
 import { callCommerce } from '../client';
 import checkoutSession from '../contract-schemas/checkout-session.json';
 import productList from '../contract-schemas/product-list.json';

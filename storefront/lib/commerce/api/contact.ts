@@ -1,5 +1,5 @@
 /** The contact form's call (docs/product.md#api POST /api/forms/submit). */
-import type { ContactResponse, ContactSubmission } from 'commerce-service/contract';
+import type { ContactResponse, ContactSubmission } from '@aba-shop/contract';
 import { callCommerce } from '../client';
 import contactResponse from '../contract-schemas/contact-response.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';

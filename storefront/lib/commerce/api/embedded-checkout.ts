@@ -2,7 +2,7 @@
  * The pay page's call (docs/product.md#embedded-checkout): what Stripe's embedded Checkout is
  * mounted with. A module of its own, so the schema is in the pay page's bundle only.
  */
-import type { EmbeddedCheckout } from 'commerce-service/contract';
+import type { EmbeddedCheckout } from '@aba-shop/contract';
 import { callCommerce } from '../client';
 import embeddedCheckout from '../contract-schemas/embedded-checkout.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';

@@ -1,5 +1,5 @@
 /** After a payment (docs/product.md#api): the success and thank-you pages' calls. */
-import type { PurchaseDetail } from 'commerce-service/contract';
+import type { PurchaseDetail } from '@aba-shop/contract';
 import { anyAnswer, callCommerce } from '../client';
 import purchaseDetail from '../contract-schemas/purchase-detail.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';

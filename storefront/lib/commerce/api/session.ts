@@ -1,5 +1,5 @@
 /** The session calls every page makes (docs/product.md#api): who is signed in, and logout. */
-import type { CurrentUser } from 'commerce-service/contract';
+import type { CurrentUser } from '@aba-shop/contract';
 import { anyAnswer, callCommerce } from '../client';
 import currentUser from '../contract-schemas/current-user.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';

@@ -6,7 +6,7 @@ import type {
   SubscriptionRecord,
   SubscriptionRecordInput,
   SubscriptionRecordPage,
-} from 'commerce-service/contract';
+} from '@aba-shop/contract';
 import { callCommerce } from '../client';
 import subscriptionRecord from '../contract-schemas/subscription-record.json';
 import subscriptionRecordPage from '../contract-schemas/subscription-record-page.json';

@@ -1,19 +1,16 @@
-import type { Metadata } from 'next';
+import { AdminPage, adminPageMetadata } from '@/components/admin/admin-page';
 import { OrderAdmin } from '@/components/admin/order-admin';
 
-export const metadata: Metadata = {
-  title: 'Ordine',
-  robots: { index: false },
-};
+export const metadata = adminPageMetadata('Ordine');
 
 type Params = Promise<{ orderId: string }>;
 
-/** One order in the support console (docs/product.md#admin-orders), in Italian. */
+/** One order in the support console (docs/product.md#admin-orders). */
 export default async function AdminOrderPage({ params }: { params: Params }) {
   const { orderId } = await params;
   return (
-    <main lang="it" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+    <AdminPage>
       <OrderAdmin orderId={orderId} />
-    </main>
+    </AdminPage>
   );
 }

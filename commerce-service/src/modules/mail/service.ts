@@ -1,0 +1,16 @@
+/**
+ * Mail as the other modules see it: they build a message with one of the shop's templates and
+ * put it in the outbox, in the transaction of whatever caused it. Sending is the worker's
+ * (worker.ts, transport.ts), which app.ts starts; no other module touches it. The module's
+ * place among the others: docs/adr/0014-commerce-module-shape.md.
+ */
+
+// What other modules use: the outbox and the templates.
+export { enqueueMail } from './outbox.ts';
+export {
+  contactNotificationMail,
+  downloadLinksMail,
+  orderConfirmationMail,
+  signInCodeMail,
+  type ContactDetails,
+} from './templates.ts';

@@ -1,0 +1,17 @@
+/**
+ * Numbers and defaults both sides of the commerce API agree on, free of zod so that the
+ * storefront's browser code can import them without the schema library.
+ */
+
+/** The most items one page of an admin list holds, and how many it holds unless asked. */
+export const ADMIN_PAGE_MAX = 100;
+export const ADMIN_PAGE_DEFAULT = 25;
+
+/** The longest admin search: an e-mail address, the longest thing searched for. */
+export const ADMIN_SEARCH_MAX_LENGTH = 320;
+
+/** The most copies of one product a checkout line may ask for; the cart stops there too. */
+export const MAX_LINE_QUANTITY = 10;
+
+/** Where buyers write for help unless the owner sets `SUPPORT_EMAIL` (README, Going live). */
+export const SUPPORT_EMAIL_DEFAULT = 'support@abaparentguides.com';
