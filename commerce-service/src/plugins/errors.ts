@@ -1,14 +1,9 @@
 /**
- * Maps every failure to HTTP once. The services' own refusals (domain-errors.ts) get their
- * status and the route family's body from the table below. 4xx bodies say what was wrong; 5xx
- * bodies never carry internals (the error is logged with the request id instead). A failure
- * while the database is unreachable or refuses writes is a 503 with Retry-After, not a 500:
- * the caller may try again, and nothing is wrong with the request. So is a Stripe that cannot
- * be reached or is failing. Stripe's own 4xx refusals are never passed on as the caller's
- * fault: they come from the shop's configuration (its key, its price ids) and are a logged
- * 500. A route whose clients read another shape than `{ message }` names it as
- * `config: { errorBody }`, and one whose failures appear on an Italian screen
- * `config: { errorLanguage: 'it' }` (src/failure-texts.ts).
+ * Maps every failure to HTTP once: the services' refusals (domain-errors.ts) by the table below,
+ * an unreachable database or Stripe as 503 with Retry-After, Stripe's own refusals as a logged
+ * 500, and no internals in a 5xx (docs/adr/0014-commerce-module-shape.md, docs/reliability.md).
+ * A route names another body shape with `config: { errorBody }` and an Italian screen with
+ * `config: { errorLanguage: 'it' }` (../failure-texts.ts).
  */
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';

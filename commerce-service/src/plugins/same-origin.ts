@@ -1,10 +1,6 @@
 /**
- * Refuses state-changing requests that a browser sends from another site. A browser says where
- * a request comes from in up to three headers: Origin (on every cross-origin POST, PUT, PATCH
- * and DELETE), Sec-Fetch-Site (every current browser, on every request) and Referer. Any of
- * them naming another site is enough to refuse. A request with none of them is not a
- * browser's cross-site forgery (server-to-server calls such as Stripe's webhooks, scripts).
- *
+ * Refuses state-changing requests that a browser sends from another site, as Origin,
+ * Sec-Fetch-Site or Referer says; a request with none of them is no browser's forgery (ADR 0008).
  * GET routes that change something (logging out) opt in with `config: { sameOriginOnly: true }`.
  */
 import fp from 'fastify-plugin';

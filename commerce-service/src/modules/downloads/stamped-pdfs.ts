@@ -1,18 +1,8 @@
 /**
- * The stamped copies of the PDFs (docs/product.md#stamped-pdfs), kept on disk: one file per
- * entitlement in STAMPED_PDF_DIR, so a buyer's later and ranged downloads, and those after a
- * restart, read the copy instead of stamping again (ADR 0016).
- *
- * - A copy's name holds its entitlement and the original it was made from
- *   (`<entitlement>.<stamp version>-<size>-<mtime>.pdf`): a changed original, or a changed stamp,
- *   no longer matches, and the copy is made again.
- * - A copy is written to a temporary file, flushed and renamed: a crash leaves a whole copy
- *   or none, and the temporary files are removed at the next start.
- * - The folder holds at most `maxBytes`: past that the least recently used copies go. Their
- *   order is kept in memory and in each copy's mtime, touched when it is used (at most once a
- *   minute), so it survives a restart.
- * - Concurrent first downloads of one entitlement stamp once, and at most two copies are
- *   stamped at a time: stamping holds a whole book in memory, several times over.
+ * The stamped copies of the PDFs (docs/product.md#stamped-pdfs), one file per entitlement in
+ * STAMPED_PDF_DIR: named after the original and the stamp so a change makes a new copy, written
+ * whole or not at all, bounded by least-recent use, and stamped once per entitlement, at most
+ * two at a time (docs/adr/0016-stamped-pdfs.md).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
