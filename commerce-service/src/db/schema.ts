@@ -2,23 +2,15 @@
  * Table types for Kysely. Timestamps are ISO 8601 strings written by the service, JSON is
  * stored as text, so SQLite and PostgreSQL share one code path.
  */
+import type { ProductSeed } from '@aba-shop/contract';
 import type { Generated } from 'kysely';
 
-export interface ProductTable {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-  type: 'digital' | 'subscription';
-  kind: string | null;
+/** A product as the catalogue file lists it, with its lists as JSON text and its place. */
+export interface ProductTable extends Omit<ProductSeed, 'images' | 'file_keys'> {
   /** JSON array of image URLs. */
   images: string;
   /** JSON array of the file keys a purchase grants (see data/books.json). */
   file_keys: string;
-  /** 'month' for a subscription, null for a one-off purchase. */
-  billing_interval: string | null;
   sort_order: number;
   created_at: string;
 }
