@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createFakeUpstreams, type StrapiPost } from './fake-upstreams';
+import { createFakeUpstreams, type StrapiPost } from '@aba-shop/test-kit/fake-upstreams';
+import { SEEDED_CATALOGUE } from './catalogue';
 
 const SEED_FILE = path.resolve(__dirname, '../../cms/data/blog-posts.json');
 
@@ -38,6 +39,7 @@ export function serveBlogPostsFromCms(posts: StrapiPost[]) {
     cmsUrl,
     'http://model.blog.test/v1/chat/completions',
     'http://commerce.blog.test:4000',
+    SEEDED_CATALOGUE,
   );
   upstreams.play({ cms: 'ok', posts, model: 'ok', reply: '', commerce: 'ok', errorStatus: 500 });
   global.fetch = upstreams.fetch;

@@ -47,7 +47,8 @@ import {
   UPSTREAM_BEHAVIOURS,
   type StrapiPost,
   type UpstreamScript,
-} from '@/test-support/fake-upstreams';
+} from '@aba-shop/test-kit/fake-upstreams';
+import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import {
   answerOf,
   findApiRoutes,
@@ -91,7 +92,7 @@ Object.assign(process.env, {
 
 const parameters = fuzzParameters();
 const tally = new StatusTally();
-const upstreams = createFakeUpstreams(CMS_URL, MODEL_URL, COMMERCE_URL);
+const upstreams = createFakeUpstreams(CMS_URL, MODEL_URL, COMMERCE_URL, SEEDED_CATALOGUE);
 
 /** Mostly what the shop accepts, sometimes what it must refuse. */
 const mostly = <T>(accepted: fc.Arbitrary<T>, refused: fc.Arbitrary<T>) =>

@@ -5,8 +5,7 @@
  * connection, a timeout. Each test run says how they behave; every call is recorded, and a
  * call to any other address fails the run.
  */
-import { SEEDED_CATALOGUE } from './catalogue';
-import { completionStream } from '@aba-shop/test-kit/fake-chat-model';
+import { completionStream } from './fake-chat-model.ts';
 
 export const UPSTREAM_BEHAVIOURS = [
   'ok',
@@ -84,10 +83,12 @@ function strapiCollection(url: URL, posts: StrapiPost[]): Response {
   return json({ data, meta: { pagination: { page: 1, pageSize: 100, total: data.length } } });
 }
 
+/** The three services' addresses, and the catalogue the commerce service answers with. */
 export function createFakeUpstreams(
   cmsUrl: string,
   modelUrl: string,
   commerceUrl: string,
+  products: unknown,
 ): FakeUpstreams {
   const cms = new URL(cmsUrl).origin;
   const model = new URL(modelUrl);
@@ -129,7 +130,7 @@ export function createFakeUpstreams(
       }
       if (url.href === catalogue.href) {
         upstreams.calls.push({ to: 'commerce', url, body });
-        return fail(script.commerce, errorStatus, () => json(SEEDED_CATALOGUE));
+        return fail(script.commerce, errorStatus, () => json(products));
       }
       upstreams.strayCalls.push(url.href);
       throw new TypeError('fetch failed');
