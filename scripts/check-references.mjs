@@ -8,7 +8,7 @@
  * or `src/plugins/errors.ts`). A bare file name (`products.json`) must exist somewhere.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/paths.mjs';
 
@@ -27,7 +27,10 @@ function trackedFiles() {
     encoding: 'utf8',
   })
     .split('\n')
-    .filter((file) => file && existsSync(path.join(ROOT, file)));
+    .filter(
+      (file) =>
+        file && existsSync(path.join(ROOT, file)) && statSync(path.join(ROOT, file)).isFile(),
+    );
 }
 
 /** The comments of a source file, each with the line it starts on. */

@@ -149,6 +149,8 @@ export interface SignInCodeRequestTable {
   id: string;
   email: string;
   requested_at: string;
+  /** The client address that asked; null for requests made before it was kept. */
+  client: string | null;
 }
 
 export interface ReadinessProbeTable {

@@ -9,6 +9,7 @@ import * as signInCodeRequests from './0003-sign-in-code-requests.ts';
 import * as readinessProbe from './0004-readiness-probe.ts';
 import * as chargedAmountsAndMemberships from './0005-charged-amounts-and-memberships.ts';
 import * as supportConsole from './0006-support-console.ts';
+import * as signInCodeClients from './0007-sign-in-code-clients.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-readiness-probe': readinessProbe,
   '0005-charged-amounts-and-memberships': chargedAmountsAndMemberships,
   '0006-support-console': supportConsole,
+  '0007-sign-in-code-clients': signInCodeClients,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -47,7 +47,7 @@ export const authRoutes: ModuleRoutes<AuthDependencies> = async (app, { deps }) 
       },
     },
     async (request) => {
-      await sendSignInCode(deps, request.body.email);
+      await sendSignInCode(deps, request.body.email, request.ip);
       return { success: true as const };
     },
   );

@@ -24,9 +24,14 @@ export interface AuthDependencies {
   auth: ShopAuth;
 }
 
-/** A new code for one address at most once a minute, and five times an hour. */
+/**
+ * A new code for one address at most once a minute, whoever asks (an inbox gets at most one a
+ * minute), and five times an hour for each client: a stranger who asks five times for an
+ * administrator's address spends their own budget, not the administrator's
+ * (docs/product.md#sign-in-codes).
+ */
 const RESEND_SECONDS = 60;
-const CODES_PER_HOUR = 5;
+const CODES_PER_HOUR_PER_CLIENT = 5;
 
 const GOOGLE_SIGN_IN_FAILED = 'Errore durante il login con Google';
 const GOOGLE_NOT_ACTIVE = `${GOOGLE_SIGN_IN_FAILED}: l’accesso con Google non è attivo`;
@@ -42,23 +47,30 @@ function betterAuthCode(error: unknown): string | undefined {
   return (error as { body?: { code?: string } } | undefined)?.body?.code;
 }
 
-/** E-mails a sign-in code, unless the address asked for one too recently or too often. */
-export async function sendSignInCode({ db, auth }: AuthDependencies, address: string) {
+/**
+ * E-mails a sign-in code, unless the address was sent one less than a minute ago or this client
+ * asked for it too often.
+ */
+export async function sendSignInCode(
+  { db, auth }: AuthDependencies,
+  address: string,
+  client: string,
+) {
   const email = address.toLowerCase();
   const now = Date.now();
   const recent = await listSignInCodeRequests(db, email, new Date(now - 3600_000).toISOString());
-  const last = recent[0] ? Date.parse(recent[0]) : 0;
+  const last = recent[0] ? Date.parse(recent[0].requested_at) : 0;
   if (now - last < RESEND_SECONDS * 1000) {
     throw new LimitReachedError(
-      'Hai appena ricevuto un codice: attendi un minuto prima di richiederne un altro',
+      'Hai appena ricevuto un codice: usa quello, oppure attendi un minuto prima di richiederne un altro',
     );
   }
-  if (recent.length >= CODES_PER_HOUR) {
+  if (recent.filter((request) => request.client === client).length >= CODES_PER_HOUR_PER_CLIENT) {
     throw new LimitReachedError(
       "Troppe richieste di codice per questo indirizzo: riprova tra un'ora",
     );
   }
-  await recordSignInCodeRequest(db, email, new Date(now).toISOString());
+  await recordSignInCodeRequest(db, { email, client, requestedAt: new Date(now).toISOString() });
   await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } });
 }
 
