@@ -5,10 +5,13 @@
  * of their own (startShopOnCms), so the shared shop's budgets stay untouched.
  */
 import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import path from 'node:path';
+import { devices, expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { useAttackerSite } from '../support/attacker-site.js';
-import { waitForSignInCode } from '../support/mailbox.js';
+import { ADMIN_EMAIL } from '../support/admin-sign-in.js';
+import { openCommerceDatabase } from '../support/commerce-database.js';
+import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
 import { expectJsonRefusal, expectNoFileBytes } from '../support/refusals.js';
 import { requestAndEnterCode, signInByCode } from '../support/sign-in.js';
 import { startShopOnCms, type RunningStack } from '../support/stack.js';
@@ -106,6 +109,49 @@ test.describe('on a shop of its own', () => {
     expect(eleventh.status()).toBe(429);
     expect((await eleventh.json()).error).toMatch(/^Troppe richieste: attendi /);
     expect((await sendOtp(request, 'not.flooding@example.com', '203.0.113.24')).status()).toBe(200);
+  });
+
+  test('a stranger who asks five times for the administrator’s code does not lock the administrator out, on a computer or a phone', async ({
+    browser,
+    request,
+  }) => {
+    // An address is sent one code a minute; the journey moves the shop's record of the codes
+    // already sent a minute back rather than wait (docs/product.md#sign-in-codes).
+    const db = await openCommerceDatabase(
+      { sqliteFile: path.join(shop.dataDir, 'commerce.sqlite') },
+      { writable: true },
+    );
+    const aMinuteLater = () =>
+      db.run(
+        "update sign_in_code_requests set requested_at = strftime('%Y-%m-%dT%H:%M:%fZ', requested_at, '-61 seconds') where email = ?",
+        ADMIN_EMAIL,
+      );
+    try {
+      const stranger = '203.0.113.25';
+      const mailed = countMailTo(ADMIN_EMAIL, shop.dataDir);
+      for (let sent = 0; sent < 5; sent += 1) {
+        await aMinuteLater();
+        expect((await sendOtp(request, ADMIN_EMAIL, stranger)).status()).toBe(200);
+      }
+      await aMinuteLater();
+      await expectJsonRefusal(await sendOtp(request, ADMIN_EMAIL, stranger), 429, {
+        error: "Troppe richieste di codice per questo indirizzo: riprova tra un'ora",
+      });
+      // The stranger's codes reach the administrator's inbox before the administrator asks.
+      await expect.poll(() => countMailTo(ADMIN_EMAIL, shop.dataDir)).toBe(mailed + 5);
+
+      for (const device of [{ viewport: { width: 1280, height: 800 } }, devices['Pixel 7']]) {
+        await aMinuteLater();
+        const context = await browser.newContext({ ...device, baseURL: base });
+        const page = await context.newPage();
+        await signInByCode(page, ADMIN_EMAIL, shop.dataDir);
+        await page.goto('/admin/orders');
+        await expect(page.getByRole('heading', { name: /^Ordini/ })).toBeVisible();
+        await context.close();
+      }
+    } finally {
+      await db.close();
+    }
   });
 
   test('a signed-in account that is not an administrator gets 403 and the not-authorised page; another site cannot log it out', async ({

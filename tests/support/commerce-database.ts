@@ -1,7 +1,8 @@
 /**
  * What a fault left behind in a commerce service's database: counts read straight from its
- * SQLite file or its PostgreSQL database. Also makes the throw-away PostgreSQL databases of
- * the tests that need one (TEST_DATABASE_URL names the server).
+ * SQLite file or its PostgreSQL database, and (opened writable) a change of the clock's record
+ * where a journey must not wait for real time. Also makes the throw-away PostgreSQL databases
+ * of the tests that need one (TEST_DATABASE_URL names the server).
  */
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
@@ -16,16 +17,23 @@ export interface CommerceDatabase {
   query<Row extends object>(query: string, ...params: Parameter[]): Promise<Row[]>;
   /** The number a `select count(*) …` query counts. */
   count(query: string, ...params: Parameter[]): Promise<number>;
+  /** A statement that changes rows; only on a database opened `writable`. */
+  run(statement: string, ...params: Parameter[]): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openCommerceDatabase(location: DatabaseLocation): Promise<CommerceDatabase> {
+export async function openCommerceDatabase(
+  location: DatabaseLocation,
+  { writable = false } = {},
+): Promise<CommerceDatabase> {
   let query: CommerceDatabase['query'];
+  let run: CommerceDatabase['run'];
   let close: () => Promise<void>;
   if ('sqliteFile' in location) {
-    const sqlite = new SQLite(location.sqliteFile, { readonly: true, fileMustExist: true });
+    const sqlite = new SQLite(location.sqliteFile, { readonly: !writable, fileMustExist: true });
     query = async <Row extends object>(text: string, ...params: Parameter[]) =>
       sqlite.prepare(text).all(...params) as Row[];
+    run = async (statement, ...params) => void sqlite.prepare(statement).run(...params);
     close = async () => void sqlite.close();
   } else {
     const client = new pg.Client({ connectionString: location.postgresUrl });
@@ -35,10 +43,12 @@ export async function openCommerceDatabase(location: DatabaseLocation): Promise<
       const numbered = text.replaceAll('?', () => `$${++index}`);
       return (await client.query(numbered, params)).rows as Row[];
     };
+    run = async (statement, ...params) => void (await query(statement, ...params));
     close = () => client.end();
   }
   return {
     query,
+    run,
     count: async (text, ...params) =>
       Number(Object.values((await query(text, ...params))[0] ?? {})[0]),
     close,
