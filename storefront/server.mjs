@@ -3,7 +3,10 @@
  * forwarding headers from the socket's peer and TRUSTED_PROXIES (docs/adr/0010-client-addresses-that-cannot-be-forged.md).
  * Plain JavaScript, so that it runs as it is, in the Docker image too.
  *
- *   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]   (else HOSTNAME, PORT)
+ *   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
+ *
+ * Without options it listens as Next's standalone server does, on HOSTNAME and PORT, and reads
+ * KEEP_ALIVE_TIMEOUT (milliseconds) as well.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -90,15 +90,13 @@ export function parseCmsEnv(env: NodeJS.ProcessEnv): CmsEnv {
   return parseSettings(cmsEnvSchema, env);
 }
 
-const SECRETS = CMS_SECRETS;
-
 /**
  * What a live CMS needs, listed by `npm run doctor` and checked at start in production: its
  * secrets, the secrets shared with the storefront and a password of the operator's own.
  */
 export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
   const { checks, add } = settingChecks();
-  for (const name of SECRETS) {
+  for (const name of CMS_SECRETS) {
     add(
       name,
       `${name} is set (random, at least 16 characters)`,
@@ -129,7 +127,7 @@ export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
  * one line per problem, each naming its variable.
  */
 export function requireRuntimeSettings(env: CmsEnv): void {
-  const missing = SECRETS.find((name) => env[name] === undefined);
+  const missing = CMS_SECRETS.find((name) => env[name] === undefined);
   if (missing) {
     throw new Error(
       `Invalid configuration: ${missing} is required (a random value of at least 16 characters; npm start generates local ones)`,

@@ -117,12 +117,11 @@ function stripeApiCheck(config: Config): SettingCheck {
   };
 }
 
-const SECRETS = COMMERCE_SECRETS;
 const SECRET_PLACEHOLDER = 'a placeholder that lets the other checks run';
 
 /** Every production requirement of the service, met or not, for the given environment. */
 export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] {
-  const secretChecks: SettingCheck[] = SECRETS.map((name) => {
+  const secretChecks: SettingCheck[] = COMMERCE_SECRETS.map((name) => {
     const value = env[name] ?? '';
     return {
       variable: name,
