@@ -71,14 +71,16 @@ function pathsIn(text, folders) {
           (named || folders.has(segments[0].replace(/^\.+$/, '')) || /^\.{1,2}$/.test(segments[0]))
         : FILE_NAME.test(target);
     if (!isPath) continue;
-    words.push(word);
+    words.push({ word, index: match.index });
   }
   return words;
 }
 
+/** A Markdown file's anchors: its headings as GitHub names them, and its explicit ids. */
 function headingAnchors(file) {
+  const text = readFileSync(file, 'utf8');
   const anchors = new Set();
-  for (const match of readFileSync(file, 'utf8').matchAll(/^#{1,6}\s+(.+)$/gm)) {
+  for (const match of text.matchAll(/^#{1,6}\s+(.+)$/gm)) {
     anchors.add(
       match[1]
         .trim()
@@ -87,8 +89,7 @@ function headingAnchors(file) {
         .replace(/\s/g, '-'),
     );
   }
-  for (const match of readFileSync(file, 'utf8').matchAll(/<a (?:id|name)="([^"]+)"/g))
-    anchors.add(match[1]);
+  for (const match of text.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(match[1]);
   return anchors;
 }
 
@@ -101,12 +102,18 @@ export function danglingReferences(files = trackedFiles()) {
   const roots = files
     .filter((file) => path.basename(file) === 'package.json')
     .flatMap((file) => [path.dirname(file), path.join(path.dirname(file), 'src')]);
+  // Each document's anchors, read once however often it is cited.
+  const anchorsOf = new Map();
+  const hasAnchor = (file, anchor) => {
+    if (!anchorsOf.has(file)) anchorsOf.set(file, headingAnchors(path.join(ROOT, file)));
+    return anchorsOf.get(file).has(anchor);
+  };
   const problems = [];
   for (const file of files) {
     if (file.startsWith('package-lock') || file.endsWith('.json')) continue;
     const text = readFileSync(path.join(ROOT, file), 'utf8');
     for (const comment of comments(text, file)) {
-      for (const word of pathsIn(comment.text, folders)) {
+      for (const { word, index } of pathsIn(comment.text, folders)) {
         const [target, anchor] = word.split('#');
         const clean = target.replace(/\/$/, '');
         let found;
@@ -122,20 +129,16 @@ export function danglingReferences(files = trackedFiles()) {
             if (dir === '.' || dir === '') break;
           }
           // A library's own file, as in `next/dist/…`.
-          if (existsSync(path.join(ROOT, 'node_modules', clean))) found = clean;
+          if (!found && existsSync(path.join(ROOT, 'node_modules', clean))) found = clean;
           found ??= roots
             .map((root) => path.normalize(path.join(root, clean)))
             .find((candidate) => existsSync(path.join(ROOT, candidate)));
         }
-        const at = `${file}:${comment.line + comment.text.slice(0, comment.text.indexOf(word)).split('\n').length - 1}`;
+        const at = `${file}:${comment.line + comment.text.slice(0, index).split('\n').length - 1}`;
         if (!found) {
           if (clean.includes('/') || /\.md$/.test(clean))
             problems.push(`${at}: ${word} does not exist`);
-        } else if (
-          anchor &&
-          found.endsWith('.md') &&
-          !headingAnchors(path.join(ROOT, found)).has(anchor)
-        ) {
+        } else if (anchor && found.endsWith('.md') && !hasAnchor(found, anchor)) {
           problems.push(`${at}: ${found} has no heading #${anchor}`);
         }
       }
