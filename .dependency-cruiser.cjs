@@ -3,15 +3,7 @@
  * `npm run lint`: packages at the bottom, the three services above them and apart, a commerce
  * module reaching another only through its service.ts, test kits for tests alone, no circle.
  */
-const TEST_CODE = [
-  '\\.test\\.tsx?$',
-  '\\.spec\\.ts$',
-  '/test-support/',
-  '^tests/',
-  '^bench/',
-  '/jest\\.(config|setup)\\.[cm]?[jt]s$',
-  '^packages/test-kit/',
-];
+const TEST_CODE = require('./scripts/lib/test-code.cjs');
 
 module.exports = {
   forbidden: [

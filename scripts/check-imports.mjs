@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGES, ROOT, SERVICES } from './lib/paths.mjs';
+import TEST_CODE_PATTERNS from './lib/test-code.cjs';
 
 export const CRUISED = [
   'packages',
@@ -25,7 +26,7 @@ const ADR = path.join(ROOT, 'docs/adr/0024-packages-and-layers.md');
 const START = '<!-- import-map:start: written by `node scripts/check-imports.mjs --write` -->';
 const END = '<!-- import-map:end -->';
 const WORKSPACES = [...PACKAGES, ...SERVICES, 'tests'];
-const TEST_CODE = /\.test\.tsx?$|\.spec\.ts$|\/test-support\/|\/jest\.(config|setup)\.[cm]?[jt]s$/;
+const TEST_CODE = new RegExp(TEST_CODE_PATTERNS.join('|'));
 
 const workspaceOf = (file) => WORKSPACES.find((name) => file.startsWith(`${name}/`));
 const moduleOf = (file) => /^commerce-service\/src\/modules\/([^/]+)\//.exec(file)?.[1];
@@ -76,8 +77,7 @@ export function importMap(modules) {
     for (const { resolved } of dependencies) {
       const to = workspaceOf(resolved);
       if (to && to !== from) {
-        const testOnly = from === 'tests' || TEST_CODE.test(source);
-        (testOnly ? tested : shipped).get(from).add(to);
+        (TEST_CODE.test(source) ? tested : shipped).get(from).add(to);
       }
       const toModule = moduleOf(resolved);
       if (fromModule && toModule && toModule !== fromModule && !TEST_CODE.test(source))
