@@ -3,6 +3,8 @@
  * `npm run lint`: packages at the bottom, the three services above them and apart, a commerce
  * module reaching another only through its service.ts, test kits for tests alone, no circle.
  */
+// dependency-cruiser loads its configuration as CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const TEST_CODE = require('./scripts/lib/test-code.cjs');
 
 module.exports = {
