@@ -6,9 +6,6 @@
 import { ADMIN_PAGE_DEFAULT } from '@aba-shop/contract/constants';
 import { callCommerce, type AnswerSchema } from '../client';
 
-/** Items per page: the API's own default. */
-export const ADMIN_PAGE_SIZE = ADMIN_PAGE_DEFAULT;
-
 export interface AdminPageRequest {
   /** An e-mail, or an id the list is searched by; empty lists everything. */
   q: string;
@@ -17,7 +14,7 @@ export interface AdminPageRequest {
 }
 
 export function adminPagePath(path: string, { q, cursor }: AdminPageRequest): string {
-  const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+  const query = new URLSearchParams({ limit: String(ADMIN_PAGE_DEFAULT) });
   const search = q.trim();
   if (search) query.set('q', search);
   if (cursor) query.set('cursor', cursor);
