@@ -16,7 +16,7 @@ const EXTENSIONS = 'ts|tsx|mts|mjs|cjs|js|json|md|yml|yaml|sh|css|conf|html|svg|
 const FILE_NAME = new RegExp(`^[\\w.-]+\\.(?:${EXTENSIONS})$`);
 /** What a build or a run makes: named in prose, never in the repository. */
 const GENERATED =
-  /(^|\/)(\.env[\w.]*|next-env\.d\.ts)$|^(?:\.\/)?(node_modules|dist|build|\.next|\.data|\.tmp|\.strapi|\.cache|test-results|playwright-report|coverage)(\/|$)/;
+  /(^|\/)(\.env[\w.]*|next-env\.d\.ts)$|(?:^|\/)(node_modules|dist|build|\.next|\.data|\.tmp|\.strapi|\.cache|test-results|playwright-report|coverage)(\/|$)/;
 const SOURCE = /\.(ts|tsx|mts|mjs|cjs|js)$/;
 const HASH_COMMENTED =
   /(\.(sh|ya?ml|conf|env|example)|(^|\/)(Dockerfile|\.dockerignore|\.gitignore|\.npmrc|run))$/;
