@@ -15,3 +15,10 @@ export const MAX_LINE_QUANTITY = 10;
 
 /** Where buyers write for help unless the owner sets `SUPPORT_EMAIL` (README, Going live). */
 export const SUPPORT_EMAIL_DEFAULT = 'support@abaparentguides.com';
+
+/**
+ * How long after payment an order's reference (its checkout session id) opens the order: its
+ * download links and the buyer's address (docs/product.md#order-reference). Afterwards the
+ * buyer gets fresh links by e-mail or on the account page.
+ */
+export const ORDER_PAGE_OPEN_MINUTES = 60;

@@ -179,6 +179,27 @@ it('keeps Purchase Failed with the server’s reason and Retry Verification for 
   expect(screen.getByRole('button', { name: 'Retry Verification' })).toBeInTheDocument();
 });
 
+it('past the order page’s window, says where the links are instead of Purchase Failed', async () => {
+  answerStatus(
+    410,
+    'This order page has expired: the download links were e-mailed to the address of the purchase, which can also sign in for fresh ones',
+  );
+  renderPage();
+  expect(await screen.findByRole('heading', { name: 'Order Page Expired' })).toBeInTheDocument();
+  expect(screen.getByText('Order ID: cs_1')).toBeInTheDocument();
+  expect(
+    screen.getByText(/an order's page shows its downloads only in the first hour after payment/),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'your account page' })).toHaveAttribute(
+    'href',
+    '/account',
+  );
+  expect(screen.getByRole('textbox', { name: /e-mail/i })).toBeInTheDocument();
+  expect(screen.queryByText(/Purchase Failed|Retry Verification/)).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(5000));
+  expect(replace).not.toHaveBeenCalled();
+});
+
 it('shows the URL’s sessionId as the Order ID', async () => {
   answerDetail([product({})]);
   renderPage();

@@ -11,7 +11,11 @@ import { useEffect, useRef } from 'react';
 import type { PurchaseDetail } from '@aba-shop/contract';
 import { ButtonLink } from '@/components/layout/button-link';
 import { confirmSubscription } from '@/lib/commerce/api/purchase';
-import { isUnknownPurchase, purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
+import {
+  isExpiredPurchase,
+  isUnknownPurchase,
+  purchaseFailureMessage,
+} from '@/lib/checkout/purchase-failure';
 import { DOWNLOAD_UNAVAILABLE_MESSAGE, downloadAction } from '@/lib/checkout/download-action';
 import { orderItemCountText, productDisplayName } from '@/lib/checkout/order-summary';
 import {
@@ -24,6 +28,7 @@ import { chargedAmountLines } from '@aba-shop/contract/charged-amounts';
 import { trackEvent } from '@/lib/tracking/meta-pixel';
 import { purchaseEventFromOrder } from '@/lib/tracking/purchase-events';
 import { CheckoutActions, CheckoutCard } from './checkout-card';
+import { OrderPageExpired } from './order-page-expired';
 import { usePurchaseDetail } from './use-purchase-detail';
 
 export const REDIRECT_AFTER_PURCHASE_MS = 3000;
@@ -86,6 +91,23 @@ export function CheckoutSuccess({ thankYouPages }: { thankYouPages: ThankYouPage
         <p className="mt-3 text-slate-700">Please check if the sessionId is correct</p>
         <CheckoutActions>
           <ButtonLink href="/shop">Back to Shop</ButtonLink>
+        </CheckoutActions>
+      </CheckoutCard>
+    );
+  }
+  if (error && isExpiredPurchase(error)) {
+    return (
+      <CheckoutCard tone="neutral" icon="i">
+        <ResultHeading>Order Page Expired</ResultHeading>
+        <p className="mt-3 break-all text-slate-700">Order ID: {sessionId}</p>
+        <div className="mt-6">
+          <OrderPageExpired buttonClass="bg-emerald-700 text-white hover:bg-emerald-800" />
+        </div>
+        <CheckoutActions>
+          <ButtonLink href="/account">Go to My Account</ButtonLink>
+          <ButtonLink href="/shop" variant="secondary">
+            Back to Shop
+          </ButtonLink>
         </CheckoutActions>
       </CheckoutCard>
     );

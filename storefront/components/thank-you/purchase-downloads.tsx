@@ -4,7 +4,8 @@
  * (ARCHITECTURE), or the 'e-mail me my links' form when the page does not know the purchase.
  */
 import { usePurchaseDetail } from '@/components/checkout/use-purchase-detail';
-import { purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
+import { isExpiredPurchase, purchaseFailureMessage } from '@/lib/checkout/purchase-failure';
+import { OrderPageExpired } from '@/components/checkout/order-page-expired';
 import {
   downloadButtonText,
   downloadsForThankYouPage,
@@ -57,6 +58,7 @@ export function PurchaseDownloads({
       </div>
     );
   }
+  if (error && isExpiredPurchase(error)) return <OrderPageExpired buttonClass={buttonClass} />;
   if (error || !data) {
     return (
       <div>

@@ -14,6 +14,14 @@ export function isUnknownPurchase(error: unknown): boolean {
   return error instanceof CommerceError && (error.status === 404 || error.status === 400);
 }
 
+/**
+ * The order's page is past its time (410, docs/product.md#order-reference): the reference no
+ * longer opens the order, and the page says where the links are instead.
+ */
+export function isExpiredPurchase(error: unknown): boolean {
+  return error instanceof CommerceError && error.status === 410;
+}
+
 /** 'Failed to get purchase information: …' with the server's reason, or the network message. */
 export function purchaseFailureMessage(error: unknown): string {
   if (!(error instanceof CommerceError) || error.status === null) return NETWORK_ERROR_MESSAGE;

@@ -16,6 +16,7 @@ export const orderRoutes: ModuleRoutes<OrdersDependencies> = async (app, { deps 
           200: purchaseDetailSchema,
           404: failureBodySchema.message,
           409: failureBodySchema.message,
+          410: failureBodySchema.message,
         },
       },
     },

@@ -7,7 +7,12 @@
  */
 import type { Selectable } from 'kysely';
 import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
-import { ConflictError, NotFoundError, NotSignedInError } from '../../domain-errors.ts';
+import {
+  ConflictError,
+  ExpiredError,
+  NotFoundError,
+  NotSignedInError,
+} from '../../domain-errors.ts';
 import { findProducts } from '../catalogue/service.ts';
 import {
   findCheckoutSession,
@@ -35,6 +40,7 @@ import type {
   Purchases,
   SubscriptionRecord,
 } from '@aba-shop/contract';
+import { ORDER_PAGE_OPEN_MINUTES } from '@aba-shop/contract/constants';
 
 // What other modules use of orders besides the functions below: the local checkout's Pay
 // button fulfils through the very function the webhook runs.
@@ -46,6 +52,18 @@ export interface OrdersDependencies extends DownloadsDependencies {
 
 const NO_PURCHASE = 'No purchase was found for this session';
 const NOT_PAID = 'The payment for this session is not complete';
+const PAGE_EXPIRED =
+  'This order page has expired: the download links were e-mailed to the address of the purchase, which can also sign in for fresh ones';
+
+/**
+ * The order reference opens its order only for a while after payment
+ * (docs/product.md#order-reference): later, whoever holds a stamped PDF, a forwarded receipt
+ * or the thank-you address learns nothing from it.
+ */
+function ensureStillOpen(order: { created_at: string }, now = Date.now()) {
+  const paidAt = Date.parse(order.created_at);
+  if (now - paidAt > ORDER_PAGE_OPEN_MINUTES * 60_000) throw new ExpiredError(PAGE_EXPIRED);
+}
 
 /** Lines of a Stripe session the shop did not create (a hosted payment link), by price id. */
 async function linesFromProvider(
@@ -167,6 +185,7 @@ export async function purchaseDetail(
   await ensureFulfilled(deps, sessionId);
   const order = await findOrderBySession(db, sessionId);
   if (!order) throw new NotFoundError(NO_PURCHASE);
+  ensureStillOpen(order);
   const [lines, entitlements] = await Promise.all([
     listOrderLines(db, order.id),
     listOrderEntitlements(db, order.id),
@@ -231,6 +250,9 @@ export async function confirmSubscription(
   if (!session?.lines.some((line) => line.type === 'subscription')) {
     throw new ConflictError('This purchase does not include a subscription');
   }
+  // The record names the buyer's address: the same window as the order page.
+  const order = await findOrderBySession(deps.db, sessionId);
+  if (order) ensureStillOpen(order);
   await insertSubscriptionRecordOnce(deps.db, {
     userId: session.customer_id ?? (session.customer_email as string),
     email: session.customer_email as string,

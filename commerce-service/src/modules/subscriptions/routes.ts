@@ -63,6 +63,7 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
           200: subscriptionRecordSchema,
           201: subscriptionRecordSchema,
           409: failureBodySchema.error,
+          410: failureBodySchema.error,
         },
       },
     },
