@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { NextResponse } from 'next/server';
+import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
 import { commerceApiTarget } from './lib/commerce/api-proxy';
 import { storefrontConfig } from './lib/config';
 import { forwardRequest } from './lib/forward-request';
@@ -17,6 +18,15 @@ const shopUnavailable = () =>
   Response.json(
     { message: SHOP_UNAVAILABLE_MESSAGE, error: SHOP_UNAVAILABLE_MESSAGE },
     { status: 503, headers: unavailableHeaders },
+  );
+
+const BODY_TOO_LARGE_MESSAGE = 'Request body is too large';
+
+/** What the commerce service answers a body over its limit, in both fields as above. */
+const bodyTooLarge = () =>
+  Response.json(
+    { message: BODY_TOO_LARGE_MESSAGE, error: BODY_TOO_LARGE_MESSAGE },
+    { status: 413, headers: { 'cache-control': 'no-store' } },
   );
 
 const mediaUnavailable = () => new Response(null, { status: 503, headers: unavailableHeaders });
@@ -50,7 +60,11 @@ export async function proxy(request: NextRequest) {
     );
   }
   const target = commerceApiTarget(pathname, search, config.COMMERCE_URL);
-  return target ? forwardRequest(request, target, shopUnavailable) : NextResponse.next();
+  return target
+    ? forwardRequest(request, target, shopUnavailable, {
+        bodyLimit: { bytes: REQUEST_BODY_MAX_BYTES, tooLarge: bodyTooLarge },
+      })
+    : NextResponse.next();
 }
 
 export const config = {

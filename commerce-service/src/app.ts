@@ -42,6 +42,7 @@ import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { membershipRoutes } from './modules/memberships/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +71,7 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
-    bodyLimit: 64 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     requestIdHeader: 'x-request-id',
     // The client's address and protocol as the storefront in front states them (request.ip,
     // request.protocol): the per-client limits and HSTS depend on them.

@@ -172,4 +172,76 @@ describe('forwardRequest', () => {
       await service.close();
     }
   });
+
+  describe('a body over the limit', () => {
+    const tooLarge = () => Response.json({ message: 'too large' }, { status: 413 });
+    const LIMIT = { bytes: 1024, tooLarge };
+
+    /** A service that counts what reaches it. */
+    async function countingService() {
+      const reached: string[] = [];
+      const service = await startService((request, body, response) => {
+        reached.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"ok":true}');
+      });
+      return { ...service, reached };
+    }
+
+    it('is refused by the proxy, declared or not, and never reaches the service', async () => {
+      const service = await countingService();
+      try {
+        const declared = new Request('http://shop.test/api/forms/submit', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': '2000' },
+          body: 'x'.repeat(2000),
+        });
+        // Sent in chunks without a length, as a streaming client does.
+        const chunks = [new Uint8Array(600), new Uint8Array(600), new Uint8Array(600)];
+        const streamed = new Request('http://shop.test/api/forms/submit', {
+          method: 'POST',
+          body: new ReadableStream({
+            pull(controller) {
+              const chunk = chunks.shift();
+              if (chunk) controller.enqueue(chunk);
+              else controller.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit);
+        for (const request of [declared, streamed]) {
+          const answer = await forwardRequest(
+            request,
+            new URL('/api/forms/submit', service.url),
+            unavailable,
+            { bodyLimit: LIMIT },
+          );
+          expect(answer.status).toBe(413);
+          expect(await answer.json()).toEqual({ message: 'too large' });
+        }
+        expect(service.reached).toEqual([]);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('up to the limit, is passed on whole', async () => {
+      const service = await countingService();
+      try {
+        const answer = await forwardRequest(
+          new Request('http://shop.test/api/forms/submit', {
+            method: 'POST',
+            body: 'y'.repeat(1024),
+          }),
+          new URL('/api/forms/submit', service.url),
+          unavailable,
+          { bodyLimit: LIMIT },
+        );
+        expect(answer.status).toBe(200);
+        expect(service.reached).toEqual(['y'.repeat(1024)]);
+      } finally {
+        await service.close();
+      }
+    });
+  });
 });

@@ -28,17 +28,61 @@ function failure(error: unknown): string {
 /** How long the service may take to start answering; Next's rewrites allow 30 s as well. */
 export const ANSWER_TIMEOUT_MS = 30_000;
 
+/**
+ * The request's body, or `null` once it is longer than `limit` bytes: read no further than
+ * that, so an oversized upload is neither kept in memory nor sent on.
+ */
+async function readBody(request: Request, limit: number): Promise<ArrayBuffer | null> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) return null;
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = request.body?.getReader();
+  if (!reader) return new ArrayBuffer(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+export interface ForwardOptions {
+  timeoutMs?: number;
+  /**
+   * The largest body the service reads, and the answer to a larger one. The proxy answers it
+   * itself: passed on, the service's early refusal races the upload, and a client whose upload
+   * is cut off would see the service as down (503) instead of its own request as too large.
+   */
+  bodyLimit?: { bytes: number; tooLarge: () => Response };
+}
+
 export async function forwardRequest(
   request: Request,
   target: URL,
   unavailable: () => Response,
-  { timeoutMs = ANSWER_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = ANSWER_TIMEOUT_MS, bodyLimit }: ForwardOptions = {},
 ): Promise<Response> {
   const headers = new Headers(request.headers);
   for (const name of [...HOP_BY_HOP, ...SET_BY_FETCH]) headers.delete(name);
   headers.set('x-forwarded-host', request.headers.get('host') ?? new URL(request.url).host);
-  const body =
-    request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  let body: ArrayBuffer | undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const read = await readBody(request, bodyLimit?.bytes ?? Number.POSITIVE_INFINITY);
+    if (read === null) return (bodyLimit as NonNullable<typeof bodyLimit>).tooLarge();
+    body = read;
+  }
 
   // Only the wait for the answer's head is limited: a long download may take its time.
   const timeout = new AbortController();

@@ -22,3 +22,9 @@ export const SUPPORT_EMAIL_DEFAULT = 'support@abaparentguides.com';
  * buyer gets fresh links by e-mail or on the account page.
  */
 export const ORDER_PAGE_OPEN_MINUTES = 60;
+
+/**
+ * The largest request body the commerce service reads (64 KiB). The storefront's proxy refuses
+ * a larger one itself, so the client always gets the 413 and never a race with the upload.
+ */
+export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
