@@ -4,6 +4,9 @@ import { buildSecurityOptions, securityHeaderRules } from './lib/security/securi
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The journeys' second build, with a test pixel id, has a folder of its own
+  // (scripts/lib/build.mjs, PIXEL_BUILD_DIR); the shop's is the default.
+  distDir: process.env.STOREFRONT_DIST_DIR || '.next',
   // Hashing a cached page for its ETag took a sixth of the server's time per view (ADR 0009);
   // the CDN in front (docs/scaling.md) gives browsers validators of its own.
   generateEtags: false,

@@ -5,6 +5,7 @@ import { commerceApiTarget } from './lib/commerce/api-proxy';
 import { storefrontConfig } from './lib/config';
 import { forwardRequest } from './lib/forward-request';
 import { buildSecurityOptions, contentSecurityPolicy } from './lib/security/security-headers';
+import { hardenUploadedMedia } from './lib/security/uploaded-media';
 
 /** Seconds a browser or client is asked to wait after a 503. */
 const RETRY_AFTER_SECONDS = '5';
@@ -31,6 +32,11 @@ const bodyTooLarge = () =>
 
 const mediaUnavailable = () => new Response(null, { status: 503, headers: unavailableHeaders });
 
+/** A nonce for one answer: 128 random bits, base64. */
+function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
 /** Blog posts' security policy, which lets the CMS admin frame them. */
 let blogPostPolicy: string | undefined;
 
@@ -52,11 +58,25 @@ export async function proxy(request: NextRequest) {
     });
     return NextResponse.next({ headers: { 'content-security-policy': blogPostPolicy } });
   }
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    // The console is rendered per request (app/admin/layout.tsx): Next gives its scripts the
+    // nonce it reads from the request's policy, and the browser runs no other (ADR 0025).
+    const policy = contentSecurityPolicy({ ...buildSecurityOptions(), nonce: newNonce() });
+    const headers = new Headers(request.headers);
+    headers.set('content-security-policy', policy);
+    return NextResponse.next({
+      request: { headers },
+      headers: { 'content-security-policy': policy },
+    });
+  }
   if (pathname.startsWith('/uploads/')) {
-    return forwardRequest(
-      request,
-      new URL(`${pathname}${search}`, config.CMS_URL),
-      mediaUnavailable,
+    // Whatever an editor uploaded must not run as the shop (docs/product.md#uploaded-media).
+    return hardenUploadedMedia(
+      await forwardRequest(
+        request,
+        new URL(`${pathname}${search}`, config.CMS_URL),
+        mediaUnavailable,
+      ),
     );
   }
   const target = commerceApiTarget(pathname, search, config.COMMERCE_URL);
@@ -73,5 +93,8 @@ export const config = {
     '/uploads/:path*',
     // Blog posts, for their frame rule: this adds a header to the cached page.
     '/blog/:slug',
+    // The admin console, for its nonce.
+    '/admin',
+    '/admin/:path*',
   ],
 };

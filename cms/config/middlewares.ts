@@ -21,5 +21,7 @@ export default () => [
   'strapi::body',
   'strapi::session',
   'strapi::favicon',
+  // Uploaded files answer as inert downloads or sandboxed images (docs/product.md#uploaded-media).
+  'global::uploaded-media',
   'strapi::public',
 ];

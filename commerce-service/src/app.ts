@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
 import { createStripeClient, createStripeProvider } from './modules/checkout/providers.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { consentRoutes } from './modules/consents/routes.ts';
 import { readBooks } from './modules/downloads/assets.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { createStampedPdfStore } from './modules/downloads/stamped-pdfs.ts';
@@ -41,7 +42,9 @@ import { createMailTransport, type SendMail } from './modules/mail/transport.ts'
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { membershipRoutes } from './modules/memberships/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
 
 declare module 'fastify' {
@@ -177,7 +180,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(downloadRoutes, { deps });
   await app.register(subscriptionRoutes, { deps });
   await app.register(adminOrderRoutes, { deps });
+  await app.register(withdrawalRoutes, { deps });
+  await app.register(consentRoutes, { deps });
   await app.register(formRoutes, { deps });
   await app.register(authRoutes, { deps });
+  await app.register(privacyRoutes, { deps, runRetentionSweep: options.runMailWorker });
   return app;
 }

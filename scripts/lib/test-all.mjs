@@ -60,7 +60,7 @@ export async function testAll() {
     run('npm', ['run', 'typecheck', '--silent']),
   );
   // The CMS's integration tests boot the built CMS, so building comes first.
-  step('Build (what is not built yet)', () => ensureBuilt());
+  step('Build (what is not built yet)', () => ensureBuilt({ journeys: true }));
   step('Unit and integration tests (every workspace)', () => {
     for (const workspace of WORKSPACES_WITH_TESTS) {
       const report = reportOf(workspace);

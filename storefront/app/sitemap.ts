@@ -14,6 +14,7 @@ const PAGES: { path: string; priority: number }[] = [
   { path: '/privacy-policy', priority: 0.2 },
   { path: '/terms-and-conditions', priority: 0.2 },
   { path: '/no-refund-policy', priority: 0.2 },
+  { path: '/accessibility', priority: 0.2 },
 ];
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

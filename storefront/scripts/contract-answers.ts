@@ -7,16 +7,20 @@ import { z } from 'zod';
 import {
   adminOrderDetailSchema,
   adminOrderPageSchema,
+  adminWithdrawalListSchema,
   contactResponseSchema,
   createCheckoutSessionResponseSchema,
   currentUserSchema,
   embeddedCheckoutSchema,
+  myWithdrawalContractsSchema,
   portalSessionSchema,
   productListSchema,
   purchaseDetailSchema,
   purchasesSchema,
   subscriptionRecordPageSchema,
   subscriptionRecordSchema,
+  withdrawableContractSchema,
+  withdrawalReceiptSchema,
 } from '@aba-shop/contract';
 
 export const CONTRACT_ANSWERS = {
@@ -33,6 +37,10 @@ export const CONTRACT_ANSWERS = {
   embeddedCheckout: embeddedCheckoutSchema,
   adminOrderPage: adminOrderPageSchema,
   adminOrderDetail: adminOrderDetailSchema,
+  withdrawableContract: withdrawableContractSchema,
+  myWithdrawalContracts: myWithdrawalContractsSchema,
+  withdrawalReceipt: withdrawalReceiptSchema,
+  adminWithdrawalList: adminWithdrawalListSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

@@ -176,7 +176,15 @@ test('sitemap.xml lists the pages and every published post; robots.txt points to
   request,
 }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const path of ['/', '/about', '/blog', '/contact', '/shop', '/privacy-policy']) {
+  for (const path of [
+    '/',
+    '/about',
+    '/blog',
+    '/contact',
+    '/shop',
+    '/privacy-policy',
+    '/accessibility',
+  ]) {
     expect(sitemap).toMatch(new RegExp(`<loc>http://[^<]+${path.replace('/', '\\/')}</loc>`));
   }
   const posts = (await (await request.get('/api/blogposts')).json()) as { slug: string }[];

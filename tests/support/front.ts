@@ -28,8 +28,8 @@ export interface RunningFront {
   /** Stops nginx (by its process id) and removes its folder; the log stays readable. */
   stop(): Promise<void>;
   /**
-   * What nginx wrote, in order: its errors and warnings, and a line per request:
-   * `<status> <cache status or -> "<request line>" upstream=<replica addresses tried>`.
+   * What nginx wrote, in order: its errors and warnings, and a line per request in the
+   * shop's own access log format (docker/nginx/shop.conf, `shop_access`).
    */
   log(): string;
 }
@@ -39,7 +39,7 @@ export interface FrontRequest {
   status: number;
   /** HIT, MISS, BYPASS…, or - where the cache is never consulted. */
   cache: string;
-  /** The path and query string. */
+  /** The path as the access log keeps it: no query string, secrets in it masked. */
   path: string;
   /** The replicas nginx tried, in order ("127.0.0.1:port"); none for an answer from the cache. */
   upstreams: string[];
@@ -47,14 +47,13 @@ export interface FrontRequest {
 
 /** The requests in a front's log (the lines its access log format writes). */
 export function requestsInLog(log: string): FrontRequest[] {
-  return [...log.matchAll(/^(\d{3}) (\S+) "\S+ (\S+) [^"]*" upstream=(.*)$/gm)].map(
-    ([, status, cache, path, upstreams]) => ({
-      status: Number(status),
-      cache: cache ?? '',
-      path: path ?? '',
-      upstreams: upstreams === '-' ? [] : (upstreams ?? '').split(', '),
-    }),
-  );
+  const line = /^\S+ \[[^\]]*\] "\S+ (\S+) [^"]*" (\d{3}) .* cache=(\S+) upstream=(.*)$/gm;
+  return [...log.matchAll(line)].map(([, path, status, cache, upstreams]) => ({
+    status: Number(status),
+    cache: cache ?? '',
+    path: path ?? '',
+    upstreams: upstreams === '-' ? [] : (upstreams ?? '').split(', '),
+  }));
 }
 
 /** Debian's nginx (`apt-get install nginx`), on the PATH or in /usr/sbin; undefined without. */
@@ -150,13 +149,15 @@ export async function startFront(options: {
   );
   writeFileSync(path.join(shopD, 'listen.conf'), `listen 127.0.0.1:${port};\nserver_name _;\n`);
   writeFileSync(
+    path.join(shopD, 'access-log.conf'),
+    options.accessLog === false ? 'access_log off;\n' : `access_log ${logFile} shop_access;\n`,
+  );
+  writeFileSync(
     path.join(dir, 'nginx.conf'),
     [
       'worker_processes 1;',
       'events { worker_connections 1024; }',
       'http {',
-      `  log_format shop_front '$status $upstream_cache_status "$request" upstream=$upstream_addr';`,
-      options.accessLog === false ? '  access_log off;' : `  access_log ${logFile} shop_front;`,
       ...tempPaths.map(({ directive, folder }) => `  ${directive} ${folder};`),
       `  include ${SHOP_CONF};`,
       '}',

@@ -113,7 +113,7 @@ describe('a fresh CMS', () => {
     expect(await total('testimonials', '&filters[placement][$eq]=home')).toBe(3);
     expect(await total('testimonials', '&filters[placement][$eq]=shop')).toBe(1);
     expect(await total('chapters')).toBe(10);
-    expect(await total('legal-pages')).toBe(3);
+    expect(await total('legal-pages')).toBe(4);
   });
 
   it('serves the seeded images with their alt text', async () => {
@@ -131,6 +131,7 @@ describe('a fresh CMS', () => {
     expect(
       body.data.map((page) => [page.slug, page.dateLabel, page.date, page.sections.length]),
     ).toEqual([
+      ['accessibility', 'Last updated', '2026-11-27', 6],
       ['no-refund-policy', 'Effective', '2025-09-30', 5],
       ['privacy-policy', 'Last updated', '2025-09-26', 6],
       ['terms-and-conditions', 'Last updated', '2025-09-26', 9],
@@ -248,7 +249,7 @@ describe('a marketer edits and publishes', () => {
     expect(await total('faq-items')).toBe(12);
     expect(await total('testimonials')).toBe(4);
     expect(await total('chapters')).toBe(10);
-    expect(await total('legal-pages')).toBe(3);
+    expect(await total('legal-pages')).toBe(4);
     expect(
       (await api('/api/faq-items?filters[question][$eq]=Can I get a refund?')).body.data[0].answer,
     ).toBe(EDITED);

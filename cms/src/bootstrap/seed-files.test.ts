@@ -98,7 +98,7 @@ describe('seed data files', () => {
     expect(testimonials.every((item) => item.rating === 5)).toBe(true);
   });
 
-  it('holds the three legal pages with their dates and section counts', () => {
+  it('holds the three legal pages and the accessibility statement with their dates and section counts', () => {
     const pages = legalPageSeed.array().parse(readSeed('legal-pages.json'));
     expect(
       pages.map(({ slug, dateLabel, date, sections }) => [slug, dateLabel, date, sections.length]),
@@ -106,7 +106,13 @@ describe('seed data files', () => {
       ['privacy-policy', 'Last updated', '2025-09-26', 6],
       ['terms-and-conditions', 'Last updated', '2025-09-26', 9],
       ['no-refund-policy', 'Effective', '2025-09-30', 5],
+      ['accessibility', 'Last updated', '2026-11-27', 6],
     ]);
+    const accessibility = pages.find((page) => page.slug === 'accessibility');
+    const statement = accessibility?.sections.map((section) => section.body).join('\n') ?? '';
+    expect(statement).toContain('WCAG) 2.2 at level AA');
+    expect(statement).toMatch(/axe/);
+    expect(statement).toContain('mailto:');
     const noRefund = pages.find((page) => page.slug === 'no-refund-policy');
     const text = noRefund?.sections.map((section) => section.body).join('\n') ?? '';
     expect(text).toMatch(/7 days/);

@@ -59,7 +59,7 @@ export const chapterSeed = z.object({
 
 export const legalPageSeed = z.object({
   ...base,
-  slug: z.enum(['privacy-policy', 'terms-and-conditions', 'no-refund-policy']),
+  slug: z.enum(['privacy-policy', 'terms-and-conditions', 'no-refund-policy', 'accessibility']),
   title: z.string().min(3).max(120),
   dateLabel: z.enum(['Last updated', 'Effective']),
   date: z.iso.date(),

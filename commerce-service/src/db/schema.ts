@@ -105,11 +105,57 @@ export interface AdminActionTable {
   /** The administrator's e-mail address. */
   actor: string;
   action: string;
-  subject_type: 'order' | 'record';
+  subject_type: 'order' | 'record' | 'data_request';
   subject_id: string;
   /** JSON of the fields the action touched, or null. */
   before_state: string | null;
   after_state: string | null;
+}
+
+/** A consumer's withdrawal from a contract (docs/product.md#withdrawal). */
+export interface WithdrawalTable {
+  id: string;
+  order_id: string;
+  checkout_session_id: string;
+  email: string;
+  product_name: string;
+  received_at: string;
+  channel: 'account' | 'reference';
+  language: 'en' | 'it';
+  outcome: 'refunded';
+  amount_refunded: number;
+  currency: string;
+  refund_id: string | null;
+}
+
+/** A buyer's request about their data (docs/product.md#your-data). */
+export interface DataRequestTable {
+  id: string;
+  kind: 'erasure';
+  /** The buyer's address while pending; the erased placeholder once processed. */
+  email: string;
+  user_id: string | null;
+  status: 'pending' | 'completed';
+  requested_at: string;
+  processed_at: string | null;
+  /** The administrator's e-mail address. */
+  processed_by: string | null;
+  /** JSON of the ErasureOutcome, once processed. */
+  outcome: string | null;
+}
+
+/** An answer to the cookie banner (docs/product.md#cookie-consent). */
+export interface ConsentRecordTable {
+  id: string;
+  /** The random id the browser keeps for its answers. */
+  consent_id: string;
+  choice: 'accepted' | 'declined' | 'withdrawn';
+  text_version: string;
+  language: 'en' | 'it';
+  recorded_at: string;
+  /** Who was signed in when they answered, if anyone. */
+  user_id: string | null;
+  email: string | null;
 }
 
 export interface WebhookEventTable {
@@ -153,6 +199,14 @@ export interface SignInCodeRequestTable {
   client: string | null;
 }
 
+/** A request for fresh download links by e-mail (docs/product.md#e-mail-my-links). */
+export interface DownloadLinkRequestTable {
+  id: string;
+  /** HMAC of the lower-cased address: the table only needs to tell addresses apart. */
+  address_key: string;
+  requested_at: string;
+}
+
 export interface ReadinessProbeTable {
   id: string;
   checked_at: string;
@@ -167,9 +221,13 @@ export interface Database {
   subscription_records: SubscriptionRecordTable;
   memberships: MembershipTable;
   admin_actions: AdminActionTable;
+  withdrawals: WithdrawalTable;
+  data_requests: DataRequestTable;
+  consent_records: ConsentRecordTable;
   webhook_events: WebhookEventTable;
   mail_outbox: MailOutboxTable;
   contact_submissions: ContactSubmissionTable;
   sign_in_code_requests: SignInCodeRequestTable;
+  download_link_requests: DownloadLinkRequestTable;
   readiness_probe: ReadinessProbeTable;
 }

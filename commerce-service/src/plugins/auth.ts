@@ -16,6 +16,18 @@ import { withMigrationLock } from '../db/connect.ts';
 import { NotAllowedError, NotSignedInError } from '../domain-errors.ts';
 import type { CurrentUser } from '@aba-shop/contract';
 import { enqueueMail, signInCodeMail } from '../modules/mail/service.ts';
+import {
+  adminSessionIsCurrent,
+  adminSignInIsFresh,
+  SIGN_IN_AGAIN,
+  SIGN_IN_AGAIN_DETAIL,
+} from '../modules/auth/admin-session.ts';
+
+/** Who is calling, and when they signed in (the session's start, not its last renewal). */
+interface Caller {
+  user: CurrentUser;
+  signedInAt: Date;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +37,11 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** The administrator's e-mail, for the audit trail; refuses anyone else, as requireAdmin. */
     adminEmail: (request: FastifyRequest) => Promise<string>;
+    /**
+     * As adminEmail, for an action that takes something away: refuses a sign-in older than
+     * ADMIN_FRESH_SIGN_IN_MINUTES too (docs/product.md#administrator-sessions).
+     */
+    freshAdminEmail: (request: FastifyRequest) => Promise<string>;
   }
 }
 
@@ -50,28 +67,34 @@ export const authPlugin = fp(async (app) => {
   await withMigrationLock(app.db, () => migrateAuthTables(auth));
   app.decorate('auth', auth);
 
-  async function lookUp(request: FastifyRequest): Promise<CurrentUser | null> {
+  async function lookUp(request: FastifyRequest): Promise<Caller | null> {
     if (!request.headers.cookie) return null;
     const session = await auth.api.getSession({ headers: webHeaders(request) });
     if (!session) return null;
     const email = session.user.email.toLowerCase();
+    const isAdmin = app.config.ADMIN_EMAILS.includes(email);
+    const signedInAt = new Date(session.session.createdAt);
+    // An administrator's session ends hours after the sign-in, however active.
+    if (isAdmin && !adminSessionIsCurrent(signedInAt)) return null;
     return {
-      id: session.user.id,
-      email,
-      name: session.user.name || null,
-      isAdmin: app.config.ADMIN_EMAILS.includes(email),
+      user: { id: session.user.id, email, name: session.user.name || null, isAdmin },
+      signedInAt,
     };
   }
   // The admin check and the handler of one request share a single session lookup.
-  const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
-  app.decorate('currentUser', (request: FastifyRequest) => {
-    let user = perRequest.get(request);
-    if (!user) {
-      user = lookUp(request);
-      perRequest.set(request, user);
+  const perRequest = new WeakMap<FastifyRequest, Promise<Caller | null>>();
+  function caller(request: FastifyRequest): Promise<Caller | null> {
+    let found = perRequest.get(request);
+    if (!found) {
+      found = lookUp(request);
+      perRequest.set(request, found);
     }
-    return user;
-  });
+    return found;
+  }
+  app.decorate(
+    'currentUser',
+    async (request: FastifyRequest) => (await caller(request))?.user ?? null,
+  );
 
   async function adminEmail(request: FastifyRequest): Promise<string> {
     const user = await app.currentUser(request);
@@ -81,6 +104,15 @@ export const authPlugin = fp(async (app) => {
     return user.email;
   }
   app.decorate('adminEmail', adminEmail);
+  app.decorate('freshAdminEmail', async (request: FastifyRequest) => {
+    const email = await adminEmail(request);
+    const signedIn = await caller(request);
+    if (!signedIn || !adminSignInIsFresh(signedIn.signedInAt)) {
+      const language = request.routeOptions.config?.errorLanguage ?? 'en';
+      throw new NotSignedInError(SIGN_IN_AGAIN[language], SIGN_IN_AGAIN_DETAIL);
+    }
+    return email;
+  });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await adminEmail(request);
   });

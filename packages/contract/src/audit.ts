@@ -8,9 +8,11 @@ export const AUDIT_ACTIONS = [
   'order.resend',
   'order.revoke',
   'order.restore',
+  'order.withdraw',
   'record.create',
   'record.update',
   'record.delete',
+  'data-request.erase',
 ] as const;
 
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

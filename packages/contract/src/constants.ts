@@ -28,3 +28,30 @@ export const ORDER_PAGE_OPEN_MINUTES = 60;
  * a larger one itself, so the client always gets the 413 and never a race with the upload.
  */
 export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
+
+// The buyer's data (docs/product.md#your-data): how long the shop keeps each kind. These are
+// the only place the periods are set: the retention sweep deletes by them, the account page
+// and the seeded privacy policy say them.
+
+/** Contact messages are deleted a year after they were sent. */
+export const CONTACT_MESSAGE_RETENTION_DAYS = 365;
+/** A file's download history (how often, when last) is cleared a year after its last download. */
+export const DOWNLOAD_HISTORY_RETENTION_DAYS = 365;
+/** Records of sign-in code requests (address, client address) are deleted after 30 days. */
+export const SIGN_IN_RECORD_RETENTION_DAYS = 30;
+/** E-mail the shop has sent is deleted from its outbox 90 days after sending. */
+export const SENT_MAIL_RETENTION_DAYS = 90;
+/**
+ * What accounting law requires of an erased buyer's orders (amounts, dates, order and payment
+ * references) is kept for ten years from the order, then deleted.
+ */
+export const ACCOUNTING_RETENTION_YEARS = 10;
+/** How often the service's retention sweep runs. */
+export const RETENTION_SWEEP_INTERVAL_HOURS = 24;
+
+/**
+ * The version of the cookie banner's text, both languages (docs/product.md#cookie-consent).
+ * Raise it whenever the text, or what the advertising cookie is used for, changes: every
+ * visitor is then asked again, and their consent records say which text they answered.
+ */
+export const CONSENT_TEXT_VERSION = '2026-11-27';

@@ -66,11 +66,23 @@ export interface HeldRequest {
   release(): void;
 }
 
+/** A refund as the fake keeps it (POST /v1/refunds). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number | null;
+  reason: string | null;
+  status: 'succeeded';
+}
+
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
   subscriptions: Map<string, FakeSubscription>;
+  /** Every refund made, in order. */
+  refunds: FakeRefund[];
   /**
    * Marks a session paid by this buyer, as Stripe does after a successful payment: the terms
    * accepted when the session asked, the charge applied, and a subscription session's
@@ -138,6 +150,8 @@ export async function startFakeStripe(
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const refunds: FakeRefund[] = [];
+  const refundsByIdempotencyKey = new Map<string, FakeRefund>();
   let counter = 0;
 
   const addSession = (partial: Partial<FakeSession> & { id: string }): FakeSession => {
@@ -274,6 +288,37 @@ export async function startFakeStripe(
       }
       return json(res, 200, session);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const known = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
+      if (known) return json(res, 200, known);
+      const paymentIntent = fields.payment_intent;
+      if (!paymentIntent)
+        return json(res, 400, {
+          error: { type: 'invalid_request_error', message: 'Missing payment_intent or charge' },
+        });
+      const refund: FakeRefund = {
+        id: `re_fake${String(refunds.length + 1).padStart(4, '0')}`,
+        object: 'refund',
+        payment_intent: paymentIntent,
+        amount: fields.amount ? Number(fields.amount) : null,
+        reason: fields.reason ?? null,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, refund);
+      return json(res, 200, refund);
+    }
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (subscriptionPath && (req.method === 'GET' || req.method === 'DELETE')) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1] as string));
+      if (!subscription)
+        return json(res, 404, {
+          error: { type: 'invalid_request_error', message: 'No such subscription' },
+        });
+      // Cancelling ends the subscription at once, as Stripe's DELETE does.
+      if (req.method === 'DELETE') subscription.status = 'canceled';
+      return json(res, 200, subscription);
+    }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       return json(res, 200, {
         id: `bps_fake${requests.length}`,
@@ -300,6 +345,7 @@ export async function startFakeStripe(
     requests,
     sessions,
     subscriptions,
+    refunds,
     addSession,
     pay(id, email, charge = {}) {
       const session = sessions.get(id);

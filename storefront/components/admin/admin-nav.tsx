@@ -4,6 +4,7 @@ import Link from 'next/link';
 export const ADMIN_SECTIONS = {
   orders: { href: '/admin/orders', label: 'Ordini' },
   records: { href: '/admin/subscriptions', label: 'Subscription Records' },
+  dataRequests: { href: '/admin/data-requests', label: 'Richieste dati' },
 } as const;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;

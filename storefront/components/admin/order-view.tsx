@@ -25,6 +25,7 @@ import { FileDownloads, OrderProducts, OrderStatus } from './order-facts';
 import { RevokeAccessModal } from './revoke-access-modal';
 import { SuccessBanner } from './success-banner';
 import { useOrderActions } from './use-order-actions';
+import { OrderWithdrawals } from '@/components/withdraw/order-withdrawals';
 
 export { ACCESS_MESSAGES } from './use-order-actions';
 
@@ -213,6 +214,8 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
           <FileDownloads files={order.files} />
         </div>
       </section>
+
+      <OrderWithdrawals orderId={order.orderId} />
 
       <AuditTrail entries={order.audit} />
 

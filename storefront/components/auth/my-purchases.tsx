@@ -8,6 +8,7 @@ import { fetchMyPurchases } from '@/lib/commerce/api/account';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import { formatLongDate } from '@/lib/format/long-date';
 import { ManageMembership } from './manage-membership';
+import { WithdrawAccountLink } from '@/components/withdraw/withdraw-account-link';
 
 export function MyPurchases() {
   const { data, error, isLoading } = useSWR('/api/me/purchases', fetchMyPurchases);
@@ -53,7 +54,10 @@ export function MyPurchases() {
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
             {data.subscriptions.map((subscription) => (
-              <li key={subscription.id}>{membershipStatusText(subscription)}</li>
+              <li key={subscription.id}>
+                {membershipStatusText(subscription)}{' '}
+                <WithdrawAccountLink orderReference={subscription.session_id} />
+              </li>
             ))}
           </ul>
           {data.subscriptions.some(canManageMembership) ? <ManageMembership /> : null}

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { CookieSettingsButton } from '@/components/tracking/cookie-settings-button';
+import { WithdrawFooterLink } from '@/components/withdraw/withdraw-footer-link';
 
 const QUICK_LINKS = [
   { href: '/', label: 'Home' },
@@ -13,6 +15,7 @@ const RESOURCES = [
   { href: '/privacy-policy', label: 'Privacy Policy' },
   { href: '/terms-and-conditions', label: 'Terms & Conditions' },
   { href: '/no-refund-policy', label: 'No Refund Policy' },
+  { href: '/accessibility', label: 'Accessibility' },
 ];
 
 const POLICIES = RESOURCES.slice(2);
@@ -45,8 +48,9 @@ function FooterLinks({
 }
 
 /**
- * The footer of every page (docs/product.md#navbar-cart-and-footer): about, links, the 2025
- * copyright and the disclaimer.
+ * The footer of every page (docs/product.md#navbar-cart-and-footer): about, links (the legal
+ * pages and the accessibility statement), the 2025 copyright, the cookie settings when the shop
+ * has an ad pixel (docs/product.md#cookie-consent) and the disclaimer.
  */
 export function SiteFooter() {
   // The bottom padding lets the disclaimer scroll out from under the floating chat button.
@@ -74,6 +78,8 @@ export function SiteFooter() {
                 {link.label}
               </Link>
             ))}
+            <WithdrawFooterLink className="font-semibold underline hover:text-white" />
+            <CookieSettingsButton className="underline hover:text-white" />
           </p>
           <p>
             Disclaimer: results are not typical and vary from child to child; no guarantees are

@@ -8,6 +8,12 @@ const TITLES: Record<LegalSlug, string> = {
   'privacy-policy': 'Privacy Policy',
   'terms-and-conditions': 'Terms and Conditions',
   'no-refund-policy': 'No Refund Policy',
+  accessibility: 'Accessibility Statement',
+};
+
+const DESCRIPTIONS: Partial<Record<LegalSlug, string>> = {
+  accessibility:
+    'How accessible ABA Parent Guides is: our WCAG 2.2 AA target, how we check it, the gaps we know of and how to reach us.',
 };
 
 async function load(slug: LegalSlug): Promise<LegalPage | null | 'failed'> {
@@ -21,12 +27,17 @@ async function load(slug: LegalSlug): Promise<LegalPage | null | 'failed'> {
 export function legalMetadata(slug: LegalSlug): Metadata {
   return pageMetadata({
     title: TITLES[slug],
-    description: `The ${TITLES[slug]} of ABA Parent Guides: what applies when you use the site and buy our eBooks.`,
+    description:
+      DESCRIPTIONS[slug] ??
+      `The ${TITLES[slug]} of ABA Parent Guides: what applies when you use the site and buy our eBooks.`,
     path: `/${slug}`,
   });
 }
 
-/** A legal page from the CMS: its title, its dated line and its numbered sections. */
+/**
+ * A legal page or the accessibility statement from the CMS (docs/product.md#legal-pages,
+ * #accessibility): its title, its dated line and its numbered sections.
+ */
 export async function LegalPageView({ slug }: { slug: LegalSlug }) {
   const page = await load(slug);
   return (

@@ -1,15 +1,33 @@
 'use client';
 /**
- * Ad tracking for the whole site (docs/product.md#api): nothing at all without a pixel id; with
- * one, a cookie banner, and only after the visitor accepts, the pixel and a PageView on every path
- * or query change.
+ * Ad tracking for the whole site (docs/product.md#cookie-consent, #the-ad-pixel): nothing at
+ * all without a pixel id; with one, a cookie banner in the page's language, and only after the
+ * visitor accepts, the pixel and a PageView on every path or query change of an ordinary page.
+ * The footer's "Cookie settings" opens the banner again to accept, decline or withdraw; every
+ * answer is kept in this browser and sent to the shop's consent records.
  */
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { readConsent, saveConsent, type Consent } from '@/lib/tracking/consent';
-import { loadMetaPixel, trackEvent } from '@/lib/tracking/meta-pixel';
-
-const subscribeNever = () => () => {};
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { ConsentChoice } from '@aba-shop/contract';
+import { CONSENT_TEXT_VERSION } from '@aba-shop/contract/constants';
+import { recordConsentAnswer } from '@/lib/commerce/api/consents';
+import { CONSENT_TEXT, type ConsentTextLanguage } from '@/lib/tracking/consent-text';
+import {
+  closeConsentSettings,
+  consentId,
+  isConsentSettingsOpen,
+  readConsent,
+  saveConsent,
+  subscribeConsent,
+  type Consent,
+} from '@/lib/tracking/consent';
+import {
+  deletePixelCookies,
+  loadMetaPixel,
+  stopMetaPixel,
+  trackEvent,
+} from '@/lib/tracking/meta-pixel';
+import { isPrivateAddress, pageLanguage } from '@/lib/tracking/page-address';
 
 export function PageTracking() {
   // Inlined by the build: the pixel id is public and fixed per deployment.
@@ -18,52 +36,120 @@ export function PageTracking() {
   return <ConsentedPixel pixelId={pixelId} />;
 }
 
+const PENDING = 'pending' as const;
+
 function ConsentedPixel({ pixelId }: { pixelId: string }) {
   // The stored answer exists only in the browser; the server renders no banner.
-  const stored = useSyncExternalStore(subscribeNever, readConsent, () => 'pending' as const);
-  const [answer, setAnswer] = useState<Consent | null>(null);
-  const consent = answer ?? stored;
+  const consent = useSyncExternalStore<Consent | null | typeof PENDING>(
+    subscribeConsent,
+    readConsent,
+    () => PENDING,
+  );
+  const settingsOpen = useSyncExternalStore(subscribeConsent, isConsentSettingsOpen, () => false);
   const pathname = usePathname();
   const query = useSearchParams().toString();
+  const accepted = consent !== PENDING && consent?.choice === 'accepted';
+  const answered = consent !== PENDING && consent !== null;
+  const loaded = useRef(false);
 
   useEffect(() => {
-    if (consent !== 'accepted') return;
+    if (!accepted) {
+      // Withdrawn here: the pixel stops. Answered no elsewhere: its cookies still go.
+      if (loaded.current) stopMetaPixel();
+      else if (answered) deletePixelCookies();
+      return;
+    }
     loadMetaPixel(pixelId);
-    trackEvent('PageView');
-  }, [consent, pixelId, pathname, query]);
+    loaded.current = true;
+    // Private pages (a checkout, a sign-in return, the account) are not reported at all.
+    if (!isPrivateAddress(new URL(window.location.href))) trackEvent('PageView');
+  }, [accepted, answered, pixelId, pathname, query]);
 
-  if (consent !== null) return null;
-  const choose = (choice: Consent) => {
-    saveConsent(choice);
-    setAnswer(choice);
+  if (consent === PENDING || (consent !== null && !settingsOpen)) return null;
+  const language = pageLanguage(pathname);
+  const choose = (choice: 'accepted' | 'declined') => {
+    const answer: ConsentChoice =
+      choice === 'declined' && consent?.choice === 'accepted' ? 'withdrawn' : choice;
+    saveConsent(answer);
+    recordConsentAnswer({
+      consentId: consentId(),
+      choice: answer,
+      textVersion: CONSENT_TEXT_VERSION,
+      language,
+    }).catch((error: unknown) => console.error('The consent could not be recorded:', error));
   };
   return (
+    <ConsentBanner
+      language={language}
+      consent={consent}
+      reopened={settingsOpen}
+      onChoose={choose}
+    />
+  );
+}
+
+function ConsentBanner({
+  language,
+  consent,
+  reopened,
+  onChoose,
+}: {
+  language: ConsentTextLanguage;
+  consent: Consent | null;
+  reopened: boolean;
+  onChoose: (choice: 'accepted' | 'declined') => void;
+}) {
+  const text = CONSENT_TEXT[language];
+  const panel = useRef<HTMLElement>(null);
+  // Opened from the footer: the keyboard lands on the choice rather than staying below.
+  useEffect(() => {
+    if (reopened) panel.current?.focus();
+  }, [reopened]);
+  const answeredOn = consent
+    ? `${text.answered[consent.choice]} ${new Intl.DateTimeFormat(text.locale, { dateStyle: 'long' }).format(new Date(consent.at))}.`
+    : null;
+  const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
+  return (
     <section
-      aria-label="Cookie consent"
+      ref={panel}
+      tabIndex={-1}
+      lang={language}
+      aria-label={text.region}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-4 shadow-lg"
     >
       <div className="mx-auto flex max-w-4xl flex-col gap-3 sm:flex-row sm:items-center">
-        <p className="flex-1 text-sm text-slate-700">
-          We would like to use an advertising cookie to measure which of our ads help families find
-          us. Nothing is set unless you accept.{' '}
-          <a href="/privacy-policy" className="text-emerald-800 underline">
-            Privacy Policy
-          </a>
-        </p>
-        <div className="flex gap-2">
+        <div className="flex-1 space-y-1 text-sm text-slate-700">
+          <p>
+            {text.purpose}{' '}
+            <a href="/privacy-policy" className="text-emerald-800 underline">
+              {text.privacyPolicy}
+            </a>
+          </p>
+          {answeredOn ? <p className="font-medium text-slate-900">{answeredOn}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {reopened ? (
+            <button
+              type="button"
+              onClick={closeConsentSettings}
+              className={`${button} border border-slate-300`}
+            >
+              {text.close}
+            </button>
+          ) : null}
           <button
             type="button"
-            onClick={() => choose('declined')}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold"
+            onClick={() => onChoose('declined')}
+            className={`${button} border border-slate-300`}
           >
-            Decline
+            {consent?.choice === 'accepted' ? text.withdraw : text.decline}
           </button>
           <button
             type="button"
-            onClick={() => choose('accepted')}
-            className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white"
+            onClick={() => onChoose('accepted')}
+            className={`${button} bg-emerald-700 text-white`}
           >
-            Accept
+            {text.accept}
           </button>
         </div>
       </div>

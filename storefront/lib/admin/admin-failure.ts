@@ -18,8 +18,23 @@ export function adminFailureMessage(caught: unknown, fallbacks: FailureFallbacks
   return caught instanceof Error && caught.message ? caught.message : fallbacks.page;
 }
 
+/**
+ * A 401 that asks a signed-in administrator to sign in again before an action that takes
+ * something away (docs/product.md#administrator-sessions): a banner with the server's words,
+ * as the administrator is signed in and the sign-in page would only send them back.
+ */
+export function asksForFreshSignIn(caught: unknown): boolean {
+  return (
+    caught instanceof CommerceError &&
+    caught.status === 401 &&
+    typeof caught.body === 'object' &&
+    caught.body !== null &&
+    (caught.body as { signInAgain?: unknown }).signInAgain === true
+  );
+}
+
 /** 401 or 403 from the server: not a banner, the page shows the sign-in or not-authorised view. */
 export function accessDenial(caught: unknown): 401 | 403 | null {
-  if (!(caught instanceof CommerceError)) return null;
+  if (!(caught instanceof CommerceError) || asksForFreshSignIn(caught)) return null;
   return caught.status === 401 || caught.status === 403 ? caught.status : null;
 }

@@ -10,9 +10,11 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'order.resend': 'Link di download reinviati',
   'order.revoke': 'Accesso revocato',
   'order.restore': 'Accesso ripristinato',
+  'order.withdraw': 'Recesso del cliente: rimborsato, abbonamento terminato',
   'record.create': 'Subscription record creato',
   'record.update': 'Subscription record modificato',
   'record.delete': 'Subscription record eliminato',
+  'data-request.erase': 'Dati del cliente cancellati su sua richiesta',
 };
 
 const FIELD_TEXT = new Map([

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { fetchCollection } from './client';
 import { renderRichText } from './rich-text';
 
-export const LEGAL_SLUGS = ['privacy-policy', 'terms-and-conditions', 'no-refund-policy'] as const;
+export const LEGAL_SLUGS = [
+  'privacy-policy',
+  'terms-and-conditions',
+  'no-refund-policy',
+  'accessibility',
+] as const;
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
 
 const legalPageSchema = z.object({

@@ -38,6 +38,12 @@ describe('contentSecurityPolicy', () => {
     expect(Object.values(policy).flat()).not.toContain('*');
   });
 
+  it('runs the scripts of a page rendered per request by its nonce, without unsafe-inline', () => {
+    const policy = directives(contentSecurityPolicy({ ...production, nonce: 'bm9uY2U=' }));
+    expect(policy['script-src']).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+    expect(policy['script-src']).not.toContain("'unsafe-inline'");
+  });
+
   it('forbids plugins, foreign base URLs, forms posting elsewhere and framing', () => {
     const policy = directives(contentSecurityPolicy(production));
     expect(policy['object-src']).toEqual(["'none'"]);

@@ -1,8 +1,9 @@
 /**
  * The security headers of every storefront answer, fixed at build time (next.config
  * `headers()`) so pages stay cached; blog posts get the CMS preview's frame rule at run time
- * (proxy.ts), and the pay page may load Stripe.js. Why no nonce, and what the policy keeps
- * out: docs/adr/0008-browser-security-policy-and-cross-site-guard.md, ADR 0017.
+ * (proxy.ts), and the pay page may load Stripe.js. Why no nonce on public pages, and what the
+ * policy keeps out: docs/adr/0008-browser-security-policy-and-cross-site-guard.md, ADR 0017;
+ * the admin console, rendered per request, has a nonce instead of 'unsafe-inline': ADR 0025.
  */
 
 /** Where the Meta pixel loads its code from and where it sends its events. */
@@ -33,6 +34,11 @@ export interface SecurityHeaderOptions {
   frameAncestors?: readonly string[];
   /** The pay page: Stripe's hosts for embedded Checkout are allowed. */
   stripeCheckout?: boolean;
+  /**
+   * A page rendered per request (the admin console): its scripts run by this nonce, and what
+   * they load, rather than by 'unsafe-inline' (ADR 0025).
+   */
+  nonce?: string;
 }
 
 /**
@@ -57,16 +63,19 @@ export function contentSecurityPolicy({
   metaPixel,
   frameAncestors = [],
   stripeCheckout = false,
+  nonce,
 }: SecurityHeaderOptions): string {
   const pixelScripts = metaPixel ? [META_PIXEL_SCRIPT_ORIGIN] : [];
   const pixelReports = metaPixel ? [META_PIXEL_REPORT_ORIGIN, META_PIXEL_SCRIPT_ORIGIN] : [];
   const stripe = stripeCheckout ? STRIPE_CHECKOUT_SOURCES : { script: [], frame: [], connect: [] };
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // 'unsafe-inline': Next's inline bootstrap scripts, since pages are static (no nonce).
+    // 'unsafe-inline': Next's inline bootstrap scripts, since pages are static (no nonce);
+    // a page rendered per request names its nonce instead, and 'strict-dynamic' lets the
+    // scripts it trusts load Next's chunks (ADR 0025).
     'script-src': [
       "'self'",
-      "'unsafe-inline'",
+      ...(nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : ["'unsafe-inline'"]),
       ...(development ? ["'unsafe-eval'"] : []),
       ...pixelScripts,
       ...stripe.script,

@@ -10,6 +10,10 @@ import * as readinessProbe from './0004-readiness-probe.ts';
 import * as chargedAmountsAndMemberships from './0005-charged-amounts-and-memberships.ts';
 import * as supportConsole from './0006-support-console.ts';
 import * as signInCodeClients from './0007-sign-in-code-clients.ts';
+import * as withdrawals from './0008-withdrawals.ts';
+import * as consentRecords from './0009-consent-records.ts';
+import * as dataRequests from './0010-data-requests.ts';
+import * as downloadLinkRequests from './0011-download-link-requests.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -19,6 +23,10 @@ const migrations: Record<string, Migration> = {
   '0005-charged-amounts-and-memberships': chargedAmountsAndMemberships,
   '0006-support-console': supportConsole,
   '0007-sign-in-code-clients': signInCodeClients,
+  '0008-withdrawals': withdrawals,
+  '0009-consent-records': consentRecords,
+  '0010-data-requests': dataRequests,
+  '0011-download-link-requests': downloadLinkRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -83,7 +83,7 @@ export const adminOrderRoutes: ModuleRoutes<AdminOrdersDependencies> = async (ap
       },
     },
     async (request) =>
-      revokeOrderAccess(deps, request.params.orderId, await app.adminEmail(request)),
+      revokeOrderAccess(deps, request.params.orderId, await app.freshAdminEmail(request)),
   );
 
   app.post(
@@ -97,6 +97,6 @@ export const adminOrderRoutes: ModuleRoutes<AdminOrdersDependencies> = async (ap
       },
     },
     async (request) =>
-      restoreOrderAccess(deps, request.params.orderId, await app.adminEmail(request)),
+      restoreOrderAccess(deps, request.params.orderId, await app.freshAdminEmail(request)),
   );
 };

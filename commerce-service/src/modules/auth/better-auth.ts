@@ -29,8 +29,31 @@ export interface ShopAuthOptions {
 export const googleRedirectUri = (config: Config) =>
   new URL('/auth/callback', config.STOREFRONT_URL).toString();
 
+/** The cookies Better Auth sets for the shop (the session, its caches, Google's sign-in state). */
+const AUTH_COOKIES = [
+  'session_token',
+  'session_data',
+  'account_data',
+  'dont_remember',
+  'oauth_state',
+] as const;
+
+/**
+ * Over https the cookies are `__Host-shop.…`: the browser takes them only Secure, for Path=/
+ * and without a Domain, so no other host (a subdomain, a sibling) can set or shadow the shop's
+ * session (docs/product.md#administrator-sessions). Better Auth's own secure prefix is
+ * `__Secure-`, so the names are given here and Secure is set as an attribute. Over plain http
+ * (`npm start` on localhost) a browser refuses both prefixes: the names stay `shop.…`.
+ */
+export function authCookieNames(secure: boolean) {
+  return secure
+    ? Object.fromEntries(AUTH_COOKIES.map((cookie) => [cookie, { name: `__Host-shop.${cookie}` }]))
+    : {};
+}
+
 export function createShopAuth({ db, config, log, sendOtp }: ShopAuthOptions) {
   const storefront = new URL(config.STOREFRONT_URL);
+  const secure = storefront.protocol === 'https:';
   const google = config.GOOGLE_CLIENT_ID
     ? [
         genericOAuth({
@@ -75,8 +98,9 @@ export function createShopAuth({ db, config, log, sendOtp }: ShopAuthOptions) {
       // check at creation would only report them missing on a fresh database.
       database: { validateSchema: false },
       cookiePrefix: 'shop',
-      useSecureCookies: storefront.protocol === 'https:',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      useSecureCookies: false,
+      cookies: authCookieNames(secure),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
     },
     plugins: [
       emailOTP({

@@ -61,6 +61,15 @@ export interface PaymentProvider {
   }): Promise<string>;
   /** What the pay page needs of an embedded Checkout session (Stripe only); null when unknown. */
   embeddedSession?(id: string): Promise<EmbeddedSession | null>;
+  /**
+   * A withdrawal (docs/product.md#withdrawal): refunds the payment in full and ends the
+   * subscription at once. Answers the provider's refund id, null when it holds no payment.
+   */
+  refundAndEndSubscription(request: {
+    paymentIntentId: string | null;
+    subscriptionId: string | null;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string | null }>;
 }
 
 /** An embedded session's state at Stripe, and the secret Stripe.js mounts it with. */
@@ -200,6 +209,39 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         return_url: returnUrl,
       });
       return portal.url;
+    },
+    async refundAndEndSubscription({ paymentIntentId, subscriptionId, idempotencyKey }) {
+      // A subscription's first payment belongs to its invoice, not to the checkout session.
+      let paymentIntent = paymentIntentId;
+      if (!paymentIntent && subscriptionId) {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+          expand: ['latest_invoice.payments'],
+        });
+        const invoice = subscription.latest_invoice;
+        const payment = typeof invoice === 'object' ? invoice?.payments?.data[0]?.payment : null;
+        paymentIntent = stripeIdOf(payment?.payment_intent);
+      }
+      const refund = paymentIntent
+        ? await stripe.refunds.create(
+            { payment_intent: paymentIntent, reason: 'requested_by_customer' },
+            { idempotencyKey: `${idempotencyKey}:refund` },
+          )
+        : null;
+      if (subscriptionId) {
+        try {
+          await stripe.subscriptions.cancel(
+            subscriptionId,
+            {},
+            {
+              idempotencyKey: `${idempotencyKey}:cancel`,
+            },
+          );
+        } catch (error) {
+          // Already ended at Stripe: there is nothing left to end.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        }
+      }
+      return { refundId: refund?.id ?? null };
     },
     async embeddedSession(id) {
       try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
 
@@ -43,5 +44,39 @@ export function listEntitlementsForEmail(db: Kysely<Database>, email: string) {
     .where('orders.email', '=', email.toLowerCase())
     .where('entitlements.revoked_at', 'is', null)
     .orderBy('entitlements.created_at')
+    .execute();
+}
+
+/** How many times links were asked for this address (by its key) since then. */
+export async function countDownloadLinkRequests(
+  db: Kysely<Database>,
+  addressKey: string,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('download_link_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('address_key', '=', addressKey)
+    .where('requested_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Records a request, and forgets those older than `forgetBefore`, which no limit counts. */
+export async function recordDownloadLinkRequest(
+  db: Kysely<Database>,
+  request: { addressKey: string; requestedAt: string; forgetBefore: string },
+) {
+  await db
+    .insertInto('download_link_requests')
+    .values({
+      id: randomUUID(),
+      address_key: request.addressKey,
+      requested_at: request.requestedAt,
+    })
+    .execute();
+  await db
+    .deleteFrom('download_link_requests')
+    .where('requested_at', '<', request.forgetBefore)
     .execute();
 }

@@ -183,6 +183,62 @@ describe('POST /api/downloads/resend', () => {
     expect(sent[0]?.text.match(/\/api\/downloads\//g)).toHaveLength(4);
   });
 
+  let client = 0;
+  const askForLinks = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/downloads/resend',
+      payload: { email },
+      // A client of its own each time: the limit per address holds whoever asks.
+      remoteAddress: `10.9.${Math.floor(++client / 250)}.${client % 250}`,
+    });
+
+  it('e-mails an address its links at most three times an hour, whichever clients ask', async () => {
+    await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-complete-pack', quantity: 1 }],
+      'flooded@example.com',
+    );
+    await t.app.mailWorker.runOnce();
+    const before = t.mail.length;
+
+    const answers = [];
+    for (const email of ['flooded@example.com', 'FLOODED@example.com', 'flooded@example.com']) {
+      answers.push(await askForLinks(email));
+    }
+    // Over the limit: the same answer, and no e-mail.
+    const overLimit = await askForLinks('Flooded@Example.com');
+    const stranger = await askForLinks('nobody-bought@example.com');
+    for (const answer of [...answers, overLimit, stranger]) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.body).toBe(stranger.body);
+    }
+
+    await t.app.mailWorker.runOnce();
+    const sent = t.mail.slice(before).filter((message) => message.to === 'flooded@example.com');
+    expect(sent).toHaveLength(3);
+  });
+
+  it('keeps no address in its count, and sends again once the hour has passed', async () => {
+    await buyLocally(
+      t.app,
+      [{ productId: 'ebook-aba-complete-pack', quantity: 1 }],
+      'patient@example.com',
+    );
+    for (let turn = 0; turn < 4; turn += 1) await askForLinks('patient@example.com');
+    const rows = await t.app.db.selectFrom('download_link_requests').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toMatch(/patient/);
+
+    // The hour is over for every request counted so far.
+    const hourAgo = new Date(Date.now() - 3_601_000).toISOString();
+    await t.app.db.updateTable('download_link_requests').set({ requested_at: hourAgo }).execute();
+    await t.app.mailWorker.runOnce();
+    const before = t.mail.length;
+    await askForLinks('patient@example.com');
+    await t.app.mailWorker.runOnce();
+    expect(t.mail.slice(before).map((message) => message.to)).toEqual(['patient@example.com']);
+  });
+
   it('refuses a malformed address with 400', async () => {
     const response = await t.app.inject({
       method: 'POST',

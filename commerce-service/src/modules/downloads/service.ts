@@ -4,6 +4,7 @@
  * how long they work: docs/adr/0005-payments-fulfilment-and-downloads.md and
  * docs/product.md#stamped-pdfs.
  */
+import { createHmac } from 'node:crypto';
 import { closeSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,9 +23,11 @@ import { describeFile, type AssetFile, type Books } from './assets.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
   countDownload,
+  countDownloadLinkRequests,
   findBuyer,
   findEntitlement,
   listEntitlementsForEmail,
+  recordDownloadLinkRequest,
   type EntitlementRow,
 } from './repository.ts';
 import { signDownloadToken, verifyDownloadToken } from './signing.ts';
@@ -107,16 +110,58 @@ function uniqueByFile(links: DownloadLink[]): DownloadLink[] {
   return links.filter((link) => !seen.has(link.fileKey) && seen.add(link.fileKey));
 }
 
+/** How many times an hour one address may be sent its links, whoever asks. */
+export const LINK_MAILS_PER_ADDRESS_PER_HOUR = 3;
+
+const HOUR_MS = 3600_000;
+
 /**
- * E-mails fresh links for everything bought with this address. Nothing is sent, and nothing
- * different is answered, when the address bought nothing.
+ * The key an address is counted under: an HMAC, so that the table of requests holds no address
+ * a stranger typed, and one that cannot be matched against a list of addresses without the
+ * secret. Labelled so that it can never pass for a download token's signature.
+ */
+function linkRequestKey(secret: string, address: string): string {
+  return createHmac('sha256', secret).update(`download-link-request\n${address}`).digest('hex');
+}
+
+/**
+ * Whether the address may be sent its links now, counting this request if so. Every address
+ * is counted alike, bought or not, so that the limit tells nothing about who bought.
+ */
+async function takeLinkMailTurn(
+  { db, config }: Pick<DownloadsDependencies, 'db' | 'config'>,
+  address: string,
+  now: number,
+): Promise<boolean> {
+  const addressKey = linkRequestKey(config.DOWNLOAD_SIGNING_SECRET, address);
+  const hourAgo = new Date(now - HOUR_MS).toISOString();
+  if (
+    (await countDownloadLinkRequests(db, addressKey, hourAgo)) >= LINK_MAILS_PER_ADDRESS_PER_HOUR
+  ) {
+    return false;
+  }
+  await recordDownloadLinkRequest(db, {
+    addressKey,
+    requestedAt: new Date(now).toISOString(),
+    forgetBefore: hourAgo,
+  });
+  return true;
+}
+
+/**
+ * E-mails fresh links for everything bought with this address, at most
+ * LINK_MAILS_PER_ADDRESS_PER_HOUR times an hour whoever asks (docs/product.md#e-mail-my-links).
+ * Nothing is sent, and nothing different is answered, when the address bought nothing or has
+ * had its share: the caller answers the same in every case.
  */
 export async function resendDownloadLinks(
   deps: DownloadsDependencies,
   email: string,
+  now = Date.now(),
 ): Promise<void> {
   const { db } = deps;
   const address = email.toLowerCase();
+  if (!(await takeLinkMailTurn(deps, address, now))) return;
   const links = uniqueByFile(signDownloadLinks(deps, await listEntitlementsForEmail(db, address)));
   if (links.length === 0) return;
   await mailDownloadLinks(deps, db, { to: address, links });

@@ -25,6 +25,10 @@ export function createLocalProvider(config: Config): PaymentProvider {
     verifyWebhookEvent() {
       throw new Error('The local test checkout sends no webhook events');
     },
+    // The test checkout took no money: its refund is the order's record alone.
+    async refundAndEndSubscription() {
+      return { refundId: null };
+    },
     // The shop's own page stands in for Stripe's customer portal.
     async createPortalSession({ subscriptionId }) {
       return localPortalUrl(config, subscriptionId);

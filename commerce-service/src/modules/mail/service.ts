@@ -10,7 +10,9 @@ export { enqueueMail } from './outbox.ts';
 export {
   contactNotificationMail,
   downloadLinksMail,
+  mailDateTime,
   orderConfirmationMail,
   signInCodeMail,
+  withdrawalAcknowledgementMail,
   type ContactDetails,
 } from './templates.ts';

@@ -4,6 +4,7 @@
  */
 import type { ContactSubmissionTable } from '../../db/schema.ts';
 import { escapeHtml } from '../../html-escape.ts';
+import { WITHDRAWAL_PERIOD_DAYS, type WithdrawalLanguage } from '@aba-shop/contract';
 
 export interface DownloadLinkItem {
   label: string;
@@ -16,8 +17,18 @@ export interface RenderedMail {
   html: string;
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+/** A moment as a mail states it: '27 November 2026 at 20:15 UTC', '27 novembre 2026 alle ore 20:15 UTC'. */
+export function mailDateTime(iso: string, language: 'en' | 'it'): string {
+  const text = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+  return `${text} UTC`;
+}
+
+function layout(title: string, body: string, language: 'en' | 'it' = 'en'): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1e293b;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="color:#065f46;font-size:22px">${escapeHtml(title)}</h1>
 ${body}
@@ -47,12 +58,21 @@ export function orderConfirmationMail(input: {
   subscription: boolean;
 }): RenderedMail {
   const links = linkList(input.links);
+  // The withdrawal function's page is the storefront's, as the thank-you page is.
+  const withdrawalUrl = new URL('/withdraw', input.resendUrl).toString();
   const subscriptionNote = input.subscription
     ? 'Your membership is active. Sign in on our website with this e-mail address to see it at any time.'
     : '';
   const charges = input.charges.map(({ label, amount }) => `${label}: ${amount}`);
+  // The confirmation on a durable medium of what the buyer agreed to at checkout
+  // (docs/product.md#withdrawal): the eBooks' waiver with its time, the membership's 14 days.
   const consent = input.termsAcceptedAt
-    ? `You accepted the Terms and Conditions and asked for immediate delivery on ${new Date(input.termsAcceptedAt).toUTCString()}.`
+    ? input.links.length > 0
+      ? `You accepted the Terms and Conditions and asked for immediate delivery of your eBooks on ${mailDateTime(input.termsAcceptedAt, 'en')}, and you acknowledged that you thereby lose your right of withdrawal from their purchase.`
+      : `You accepted the Terms and Conditions on ${mailDateTime(input.termsAcceptedAt, 'en')}.`
+    : '';
+  const withdrawalNote = input.subscription
+    ? `You may withdraw from your membership within ${WITHDRAWAL_PERIOD_DAYS} days of today without giving any reason, and we refund it in full: use "Withdraw from contract here" at the foot of every page of our website, or go to ${withdrawalUrl}`
     : '';
   const text = [
     'Thank you for your purchase!',
@@ -69,6 +89,7 @@ export function orderConfirmationMail(input: {
       ? `These links work for ${input.linkValidDays} days. You keep lifetime access: ask for fresh links at any time at ${input.resendUrl}`
       : '',
     subscriptionNote,
+    withdrawalNote,
     '',
     `Questions? Write to ${input.supportEmail}; we reply within 24 hours.`,
   ]
@@ -80,6 +101,7 @@ export function orderConfirmationMail(input: {
 ${consent ? `<p>${escapeHtml(consent)}</p>` : ''}
 ${input.links.length > 0 ? `<p>Your downloads (PDF and MP3 audiobook):</p>${links.html}<p>These links work for ${input.linkValidDays} days. You keep lifetime access: <a href="${escapeHtml(input.resendUrl)}">ask for fresh links</a> at any time.</p>` : ''}
 ${subscriptionNote ? `<p>${escapeHtml(subscriptionNote)}</p>` : ''}
+${withdrawalNote ? `<p>You may withdraw from your membership within ${WITHDRAWAL_PERIOD_DAYS} days of today without giving any reason, and we refund it in full: <a href="${escapeHtml(withdrawalUrl)}">Withdraw from contract here</a>.</p>` : ''}
 <p>Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>; we reply within 24 hours.</p>`,
   );
   return { subject: 'Your ABA Parent Guides order and downloads', text, html };
@@ -151,6 +173,67 @@ export function signInCodeMail(code: string, validMinutes: number): RenderedMail
     html: layout(
       'Il tuo codice di accesso',
       `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p><p>Vale ${validMinutes} minuti e si può usare una sola volta. Se non l'hai richiesto tu, ignora questa e-mail.</p>`,
+      'it',
+    ),
+  };
+}
+
+const ACKNOWLEDGEMENT = {
+  en: {
+    subject: (reference: string) => `We received your withdrawal from order ${reference}`,
+    title: 'We received your withdrawal',
+    received: (when: string) => `We received your withdrawal from the contract below on ${when}.`,
+    contract: 'Contract',
+    order: 'Order reference',
+    refund: (amount: string) =>
+      `We have refunded ${amount} to your original means of payment; your bank may take a few days to show it.`,
+    ended: 'Your membership ended at once and will not renew.',
+    keep: 'Keep this e-mail as your confirmation.',
+    questions: (support: string) => `Questions? Write to ${support}.`,
+  },
+  it: {
+    subject: (reference: string) => `Abbiamo ricevuto il tuo recesso dall'ordine ${reference}`,
+    title: 'Abbiamo ricevuto il tuo recesso',
+    received: (when: string) =>
+      `Abbiamo ricevuto il tuo recesso dal contratto indicato qui sotto il ${when}.`,
+    contract: 'Contratto',
+    order: 'Riferimento ordine',
+    refund: (amount: string) =>
+      `Ti abbiamo rimborsato ${amount} sul mezzo di pagamento originale; la banca può impiegare qualche giorno a mostrarlo.`,
+    ended: "L'abbonamento è terminato subito e non si rinnoverà.",
+    keep: 'Conserva questa e-mail come conferma.',
+    questions: (support: string) => `Domande? Scrivi a ${support}.`,
+  },
+} as const;
+
+/**
+ * The acknowledgement of a withdrawal on a durable medium (docs/product.md#withdrawal): what was
+ * withdrawn from, the date and time the shop received it, and what the shop did, in the language
+ * of the page it came from.
+ */
+export function withdrawalAcknowledgementMail(input: {
+  language: WithdrawalLanguage;
+  orderReference: string;
+  productName: string;
+  receivedAt: string;
+  amountRefunded: string;
+  supportEmail: string;
+}): RenderedMail {
+  const words = ACKNOWLEDGEMENT[input.language];
+  const paragraphs = [
+    words.received(mailDateTime(input.receivedAt, input.language)),
+    `${words.contract}: ${input.productName}\n${words.order}: ${input.orderReference}`,
+    `${words.refund(input.amountRefunded)} ${words.ended}`,
+    words.keep,
+  ];
+  return {
+    subject: words.subject(input.orderReference),
+    text: [...paragraphs, words.questions(input.supportEmail)].join('\n\n'),
+    html: layout(
+      words.title,
+      `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`).join('\n')}
+<p>${escapeHtml(words.questions(input.supportEmail))}</p>`,
+      input.language,
     ),
   };
 }

@@ -156,6 +156,6 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
         response: { 200: subscriptionRecordSchema, 404: failureBodySchema.error },
       },
     },
-    async (request) => deleteRecord(deps, request.params.id, await app.adminEmail(request)),
+    async (request) => deleteRecord(deps, request.params.id, await app.freshAdminEmail(request)),
   );
 };

@@ -14,3 +14,7 @@ export { default as membershipPortal } from './membership-portal.json';
 export { default as embeddedCheckout } from './embedded-checkout.json';
 export { default as adminOrderPage } from './admin-order-page.json';
 export { default as adminOrderDetail } from './admin-order-detail.json';
+export { default as withdrawableContract } from './withdrawable-contract.json';
+export { default as myWithdrawalContracts } from './my-withdrawal-contracts.json';
+export { default as withdrawalReceipt } from './withdrawal-receipt.json';
+export { default as adminWithdrawalList } from './admin-withdrawal-list.json';

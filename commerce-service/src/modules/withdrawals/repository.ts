@@ -1,0 +1,106 @@
+/**
+ * The withdrawals' SQL (docs/product.md#withdrawal): the contract a withdrawal names (an order,
+ * its lines and its membership), and, in one transaction, the withdrawal's record and the
+ * order's refund, as a refund from Stripe's webhook marks it (orders/repository.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, WithdrawalTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An order by its checkout session id (the order reference), with its lines. */
+export async function findOrderWithLines(db: Db, checkoutSessionId: string) {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('checkout_session_id', '=', checkoutSessionId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('product_name')
+    .execute();
+  return { order, lines };
+}
+
+/** The provider's subscription the order's membership is (none for a record made by hand). */
+export async function findSubscriptionIdOfSession(db: Db, checkoutSessionId: string) {
+  const record = await db
+    .selectFrom('subscription_records')
+    .select('subscription_id')
+    .where('session_id', '=', checkoutSessionId)
+    .executeTakeFirst();
+  return record?.subscription_id ?? null;
+}
+
+/** The orders of an address that hold a membership, newest first. */
+export function listMembershipOrdersOf(db: Db, email: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.checkout_session_id',
+      'orders.created_at',
+      'orders.status',
+      'orders.amount_total',
+      'orders.currency',
+      'order_lines.product_name',
+    ])
+    .where('orders.email', '=', email)
+    .where('order_lines.product_type', '=', 'subscription')
+    .orderBy('orders.created_at', 'desc')
+    .execute();
+}
+
+export function findWithdrawalOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export function listWithdrawalsOfOrders(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('withdrawals').selectAll().where('order_id', 'in', orderIds).execute();
+}
+
+/** Support's list: one order's withdrawals, or the newest `limit`. */
+export function listWithdrawals(db: Db, { orderId, limit }: { orderId?: string; limit: number }) {
+  let query = db.selectFrom('withdrawals').selectAll();
+  if (orderId) query = query.where('order_id', '=', orderId);
+  return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Records the withdrawal; false when the order has one already (two confirmations at once:
+ * the unique order_id decides).
+ */
+export async function insertWithdrawalOnce(
+  trx: Transaction<Database>,
+  withdrawal: Omit<WithdrawalTable, 'id'>,
+): Promise<WithdrawalTable | null> {
+  const row = { id: `wdr_${randomUUID().replaceAll('-', '')}`, ...withdrawal };
+  const inserted = await trx
+    .insertInto('withdrawals')
+    .values(row)
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? row : null;
+}
+
+/** The order is refunded: marked so, and any file it granted stops downloading. */
+export async function markOrderRefunded(trx: Transaction<Database>, orderId: string, at: string) {
+  await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', orderId).execute();
+  await trx
+    .updateTable('entitlements')
+    .set({ revoked_at: at })
+    .where('order_id', '=', orderId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,321 @@
+/**
+ * The withdrawal function (docs/product.md#withdrawal, docs/adr/0026-withdrawal-function.md): a
+ * consumer names a contract (signed in, one of their memberships; signed out, the e-mail address
+ * and order reference of the purchase), sees it, and confirms. Within 14 days of a membership's
+ * start the shop refunds it in full through the payment provider, ends it at once, keeps the
+ * withdrawal, writes it to the order's audit trail and e-mails an acknowledgement with the date
+ * and time it was received. The eBooks, delivered at once with the buyer's recorded waiver, and
+ * memberships past their 14 days are refused with the reason.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrderLineTable, OrderTable, WithdrawalTable } from '../../db/schema.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.ts';
+import type { Config } from '../../config.ts';
+import { recordAdminAction } from '../audit/service.ts';
+import type { PaymentProvider } from '../checkout/service.ts';
+import { enqueueMail, mailDateTime, withdrawalAcknowledgementMail } from '../mail/service.ts';
+import { applyMembershipState } from '../memberships/service.ts';
+import { formatPrice } from '@aba-shop/service-kit/money';
+import {
+  WITHDRAWAL_PERIOD_DAYS,
+  withdrawalContractBodySchema,
+  type AdminWithdrawal,
+  type AdminWithdrawalList,
+  type MyWithdrawalContracts,
+  type WithdrawableContract,
+  type WithdrawalBody,
+  type WithdrawalContractBody,
+  type WithdrawalLanguage,
+  type WithdrawalReceipt,
+  type WithdrawalRefusalReason,
+} from '@aba-shop/contract';
+import {
+  findOrderWithLines,
+  findSubscriptionIdOfSession,
+  findWithdrawalOfOrder,
+  insertWithdrawalOnce,
+  listMembershipOrdersOf,
+  listWithdrawals,
+  listWithdrawalsOfOrders,
+  markOrderRefunded,
+} from './repository.ts';
+
+export interface WithdrawalsDependencies {
+  db: Kysely<Database>;
+  config: Config;
+  provider: PaymentProvider;
+}
+
+const DAY_MS = 86_400_000;
+
+const dateOf = mailDateTime;
+
+/** The service's words, in the language of the page the request came from. */
+const TEXTS = {
+  en: {
+    needEmail: 'Enter the e-mail address you bought with, or sign in',
+    // The same words whether the order exists or not: only its buyer learns anything.
+    noMatch:
+      'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference starts with cs_).',
+    ebook: (consentAt: string | null) =>
+      consentAt
+        ? `This order is for eBooks, delivered at once: on ${dateOf(consentAt, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
+        : 'This order is for eBooks, delivered at once on your request, so it cannot be withdrawn from.',
+    periodOver: (until: string) =>
+      `The ${WITHDRAWAL_PERIOD_DAYS}-day withdrawal period of this membership ended on ${dateOf(until, 'en')}. You can still cancel it from your account: it then ends with the period paid for.`,
+    alreadyWithdrawn: (at: string) =>
+      `You already withdrew from this contract on ${dateOf(at, 'en')}; it was refunded.`,
+    refunded: 'This order has already been refunded.',
+  },
+  it: {
+    needEmail: "Inserisci l'indirizzo e-mail dell'acquisto, oppure accedi",
+    noMatch:
+      "Non abbiamo trovato un contratto con questo indirizzo e-mail e questo riferimento d'ordine. Controlla entrambi nell'e-mail di conferma (il riferimento inizia con cs_).",
+    ebook: (consentAt: string | null) =>
+      consentAt
+        ? `Questo ordine riguarda eBook consegnati subito: il ${dateOf(consentAt, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
+        : 'Questo ordine riguarda eBook consegnati subito su tua richiesta, quindi non è possibile recedere.',
+    periodOver: (until: string) =>
+      `Il periodo di recesso di ${WITHDRAWAL_PERIOD_DAYS} giorni di questo abbonamento è terminato il ${dateOf(until, 'it')}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
+    alreadyWithdrawn: (at: string) =>
+      `Hai già esercitato il recesso da questo contratto il ${dateOf(at, 'it')}; è stato rimborsato.`,
+    refunded: 'Questo ordine è già stato rimborsato.',
+  },
+} as const;
+
+/** A refusal the page can word itself: the reason, and the date it turns on. */
+class WithdrawalRefused extends ConflictError {
+  constructor(message: string, reason: WithdrawalRefusalReason, at: string | null) {
+    super(message, { reason, at });
+  }
+}
+
+interface Contract {
+  order: Selectable<OrderTable>;
+  lines: Selectable<OrderLineTable>[];
+  channel: WithdrawalTable['channel'];
+  language: WithdrawalLanguage;
+}
+
+/** The last moment a contract concluded at `startedAt` can be withdrawn from. */
+export function withdrawableUntil(startedAt: string): string {
+  return new Date(Date.parse(startedAt) + WITHDRAWAL_PERIOD_DAYS * DAY_MS).toISOString();
+}
+
+/**
+ * The contract a request names. Signed in, an order of the member's own address; otherwise
+ * (or for another address's order) the order whose address is the one typed. Anything else is
+ * the same "not found", so a stranger cannot tell an order that exists from one that does not.
+ */
+async function contractOf(
+  { db }: WithdrawalsDependencies,
+  input: WithdrawalContractBody,
+  user: { email: string } | null,
+): Promise<Contract> {
+  const body = withdrawalContractBodySchema.parse(input);
+  const texts = TEXTS[body.language];
+  const typed = body.email?.trim().toLowerCase();
+  if (!user && !typed) throw new InvalidInputError(texts.needEmail);
+  const found = await findOrderWithLines(db, body.orderReference);
+  const owner = found?.order.email.toLowerCase();
+  const channel =
+    user && owner === user.email.toLowerCase()
+      ? 'account'
+      : typed && owner === typed
+        ? 'reference'
+        : null;
+  if (!found || !channel) throw new NotFoundError(texts.noMatch);
+  return { ...found, channel, language: body.language };
+}
+
+const membershipLineOf = (lines: Selectable<OrderLineTable>[]) =>
+  lines.find((line) => line.product_type === 'subscription');
+
+/** Refuses a contract that cannot be withdrawn from now, with the reason; answers its line. */
+async function ensureWithdrawable(
+  deps: WithdrawalsDependencies,
+  { order, lines, language }: Contract,
+  now: number,
+) {
+  const texts = TEXTS[language];
+  const membership = membershipLineOf(lines);
+  if (!membership)
+    throw new WithdrawalRefused(
+      texts.ebook(order.terms_accepted_at),
+      'ebook',
+      order.terms_accepted_at,
+    );
+  const withdrawn = await findWithdrawalOfOrder(deps.db, order.id);
+  if (withdrawn)
+    throw new WithdrawalRefused(
+      texts.alreadyWithdrawn(withdrawn.received_at),
+      'already-withdrawn',
+      withdrawn.received_at,
+    );
+  if (order.status === 'refunded') throw new WithdrawalRefused(texts.refunded, 'refunded', null);
+  const until = withdrawableUntil(order.created_at);
+  if (now > Date.parse(until))
+    throw new WithdrawalRefused(texts.periodOver(until), 'period-over', until);
+  return membership;
+}
+
+const contractView = (
+  order: Pick<OrderTable, 'checkout_session_id' | 'created_at' | 'amount_total' | 'currency'>,
+  productName: string,
+): WithdrawableContract => ({
+  orderReference: order.checkout_session_id,
+  productName,
+  startedAt: order.created_at,
+  withdrawableUntil: withdrawableUntil(order.created_at),
+  amountTotal: order.amount_total,
+  currency: order.currency,
+});
+
+/** The first step: the contract named, if it can be withdrawn from now. Changes nothing. */
+export async function previewWithdrawal(
+  deps: WithdrawalsDependencies,
+  body: WithdrawalContractBody,
+  user: { email: string } | null,
+  now = Date.now(),
+): Promise<WithdrawableContract> {
+  const contract = await contractOf(deps, body, user);
+  const membership = await ensureWithdrawable(deps, contract, now);
+  return contractView(contract.order, membership.product_name);
+}
+
+/** A signed-in member's memberships, each with whether it can still be withdrawn from. */
+export async function listMyWithdrawalContracts(
+  { db }: WithdrawalsDependencies,
+  user: { email: string },
+  now = Date.now(),
+): Promise<MyWithdrawalContracts> {
+  const rows = await listMembershipOrdersOf(db, user.email.toLowerCase());
+  const withdrawals = await listWithdrawalsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    contracts: rows.map((row) => {
+      const withdrawnAt =
+        withdrawals.find((withdrawal) => withdrawal.order_id === row.id)?.received_at ?? null;
+      return {
+        ...contractView(row, row.product_name),
+        withdrawable:
+          withdrawnAt === null &&
+          row.status === 'paid' &&
+          now <= Date.parse(withdrawableUntil(row.created_at)),
+        withdrawnAt,
+      };
+    }),
+  };
+}
+
+const receiptOf = (row: WithdrawalTable): WithdrawalReceipt => ({
+  withdrawalId: row.id,
+  orderReference: row.checkout_session_id,
+  productName: row.product_name,
+  email: row.email,
+  receivedAt: row.received_at,
+  outcome: row.outcome,
+  amountRefunded: row.amount_refunded,
+  currency: row.currency,
+});
+
+/**
+ * The second step: the consumer confirmed. The time it arrived is the withdrawal's; the payment
+ * is refunded and the subscription ended at the provider first, so that the shop never records
+ * a refund the provider refused. Then, in one transaction: the withdrawal, the order refunded,
+ * the membership ended, the audit entry and the acknowledgement in the outbox.
+ */
+export async function withdraw(
+  deps: WithdrawalsDependencies,
+  body: WithdrawalBody,
+  user: { email: string } | null,
+  now = Date.now(),
+): Promise<WithdrawalReceipt> {
+  const receivedAt = new Date(now).toISOString();
+  const contract = await contractOf(deps, body, user);
+  const membership = await ensureWithdrawable(deps, contract, now);
+  const { order, language } = contract;
+  const subscriptionId = await findSubscriptionIdOfSession(deps.db, order.checkout_session_id);
+  const { refundId } = await deps.provider.refundAndEndSubscription({
+    paymentIntentId: order.payment_intent_id,
+    subscriptionId,
+    idempotencyKey: `withdrawal:${order.id}`,
+  });
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertWithdrawalOnce(trx, {
+      order_id: order.id,
+      checkout_session_id: order.checkout_session_id,
+      email: order.email,
+      product_name: membership.product_name,
+      received_at: receivedAt,
+      channel: contract.channel,
+      language,
+      outcome: 'refunded',
+      amount_refunded: order.amount_total,
+      currency: order.currency,
+      refund_id: refundId,
+    });
+    if (!inserted) {
+      // Confirmed twice at once: the other confirmation did it all.
+      throw new WithdrawalRefused(
+        TEXTS[language].alreadyWithdrawn(receivedAt),
+        'already-withdrawn',
+        receivedAt,
+      );
+    }
+    await markOrderRefunded(trx, order.id, receivedAt);
+    if (subscriptionId) {
+      await applyMembershipState(
+        trx,
+        {
+          subscriptionId,
+          status: 'canceled',
+          currentPeriodEnd: receivedAt,
+          cancelAtPeriodEnd: false,
+        },
+        Math.floor(now / 1000),
+      );
+    }
+    await recordAdminAction(trx, {
+      // The consumer did this, not an administrator: the trail names their address.
+      actor: order.email,
+      action: 'order.withdraw',
+      subject: { type: 'order', id: order.id },
+      before: { status: order.status, membership: 'active' },
+      after: { status: 'refunded', membership: 'canceled' },
+    });
+    const mail = withdrawalAcknowledgementMail({
+      language,
+      orderReference: order.checkout_session_id,
+      productName: membership.product_name,
+      receivedAt,
+      amountRefunded: formatPrice(order.amount_total, order.currency),
+      supportEmail: deps.config.SUPPORT_EMAIL,
+    });
+    await enqueueMail(trx, { to: order.email, dedupeKey: `withdrawal:${order.id}`, ...mail });
+    return inserted;
+  });
+  return receiptOf(row);
+}
+
+/** What support sees: one order's withdrawals, or the newest hundred. */
+export async function listWithdrawalsForSupport(
+  { db }: WithdrawalsDependencies,
+  query: { orderId?: string | undefined },
+): Promise<AdminWithdrawalList> {
+  const rows = await listWithdrawals(db, {
+    ...(query.orderId ? { orderId: query.orderId } : {}),
+    limit: 100,
+  });
+  return {
+    items: rows.map((row): AdminWithdrawal => ({
+      ...receiptOf(row),
+      orderId: row.order_id,
+      channel: row.channel,
+      language: row.language,
+      refundId: row.refund_id,
+    })),
+  };
+}

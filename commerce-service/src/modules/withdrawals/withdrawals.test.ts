@@ -1,0 +1,442 @@
+/**
+ * The withdrawal function (docs/product.md#withdrawal): a membership withdrawn from within 14
+ * days is refunded, ended, audited and acknowledged by e-mail with the time it was received;
+ * eBooks, late withdrawals and contracts that do not match are refused with the reason.
+ */
+import {
+  buyLocally,
+  createTestApp,
+  requestCheckout,
+  signInByCode,
+  type TestApp,
+} from '../../test-support/app.ts';
+import {
+  deliverStripeEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from '@aba-shop/test-kit/fake-stripe';
+import {
+  adminOrderDetailSchema,
+  adminWithdrawalListSchema,
+  myWithdrawalContractsSchema,
+  withdrawableContractSchema,
+  withdrawalReceiptSchema,
+} from '@aba-shop/contract';
+
+const MEMBERSHIP = [{ productId: 'aba-parent-support-monthly', quantity: 1 }];
+const EBOOK = [{ productId: 'ebook-aba-for-parents', quantity: 1 }];
+const NO_MATCH =
+  'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference starts with cs_).';
+
+function post(t: TestApp, url: string, payload: object, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+async function mailTo(t: TestApp, email: string, subject: RegExp) {
+  await t.app.mailWorker.runOnce();
+  return t.mail.find((mail) => mail.to === email && subject.test(mail.subject));
+}
+
+/** Moves an order's payment into the past, as if it had been bought that long ago. */
+async function ageOrder(t: TestApp, sessionId: string, days: number) {
+  await t.app.db
+    .updateTable('orders')
+    .set({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+    .where('checkout_session_id', '=', sessionId)
+    .execute();
+}
+
+async function membershipStatusOf(t: TestApp, cookie: string) {
+  const response = await t.app.inject({ url: '/api/me/purchases', headers: { cookie } });
+  return (response.json() as { subscriptions: { status: string }[] }).subscriptions[0]?.status;
+}
+
+describe('withdrawing with the test checkout', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'support@example.com' });
+    admin = await signInByCode(t, 'support@example.com');
+  });
+  afterAll(() => t.close());
+
+  it('shows the membership, then refunds it, ends it, audits it and acknowledges it by e-mail', async () => {
+    const email = 'withdraw.out@example.com';
+    const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
+    const contract = { orderReference: sessionId, email: 'Withdraw.Out@example.com' };
+
+    const preview = await post(t, '/api/withdrawals/preview', contract);
+    expect(preview.statusCode).toBe(200);
+    const shown = withdrawableContractSchema.parse(preview.json());
+    expect(shown).toMatchObject({
+      orderReference: sessionId,
+      productName: 'ABA Parent Support Membership',
+      amountTotal: 999,
+    });
+    expect(Date.parse(shown.withdrawableUntil) - Date.parse(shown.startedAt)).toBe(14 * 86_400_000);
+
+    const unconfirmed = await post(t, '/api/withdrawals', contract);
+    expect(unconfirmed.statusCode).toBe(400);
+
+    const before = Date.now();
+    const withdrawn = await post(t, '/api/withdrawals', { ...contract, confirm: true });
+    expect(withdrawn.statusCode).toBe(201);
+    const receipt = withdrawalReceiptSchema.parse(withdrawn.json());
+    expect(receipt).toMatchObject({
+      orderReference: sessionId,
+      email,
+      outcome: 'refunded',
+      amountRefunded: 999,
+    });
+    expect(Date.parse(receipt.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('refunded');
+    expect(await membershipStatusOf(t, await signInByCode(t, email))).toBe('canceled');
+
+    const mail = await mailTo(t, email, /withdrawal/);
+    expect(mail?.subject).toBe(`We received your withdrawal from order ${sessionId}`);
+    const time = new Date(receipt.receivedAt);
+    const hhmm = `${String(time.getUTCHours()).padStart(2, '0')}:${String(time.getUTCMinutes()).padStart(2, '0')}`;
+    expect(mail?.text).toContain(
+      `We received your withdrawal from the contract below on ${time.getUTCDate()} ${time.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${time.getUTCFullYear()} at ${hhmm} UTC.`,
+    );
+    expect(mail?.text).toContain('We have refunded $9.99');
+
+    const detail = adminOrderDetailSchema.parse(
+      (
+        await t.app.inject({ url: `/api/admin/orders/${order.id}`, headers: { cookie: admin } })
+      ).json(),
+    );
+    expect(detail.status).toBe('refunded');
+    expect(detail.audit[0]).toMatchObject({
+      actor: email,
+      action: 'order.withdraw',
+      before: { status: 'paid', membership: 'active' },
+      after: { status: 'refunded', membership: 'canceled' },
+    });
+    const list = await t.app.inject({
+      url: `/api/admin/withdrawals?orderId=${order.id}`,
+      headers: { cookie: admin },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(adminWithdrawalListSchema.parse(list.json()).items).toEqual([
+      expect.objectContaining({
+        orderId: order.id,
+        receivedAt: receipt.receivedAt,
+        channel: 'reference',
+        language: 'en',
+        refundId: null,
+      }),
+    ]);
+
+    const again = await post(t, '/api/withdrawals', { ...contract, confirm: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ reason: 'already-withdrawn', at: receipt.receivedAt });
+  });
+
+  it('answers the same 404 for an order that does not exist and one whose address differs', async () => {
+    const sessionId = await buyLocally(t.app, MEMBERSHIP, 'someone.else@example.com');
+    const wrongAddress = await post(t, '/api/withdrawals/preview', {
+      orderReference: sessionId,
+      email: 'stranger@example.com',
+    });
+    const unknown = await post(t, '/api/withdrawals/preview', {
+      orderReference: 'cs_local_doesnotexist000000000000',
+      email: 'stranger@example.com',
+    });
+    expect(wrongAddress.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrongAddress.json()).toEqual({ message: NO_MATCH });
+    expect(unknown.json()).toEqual(wrongAddress.json());
+    const confirmed = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email: 'stranger@example.com',
+      confirm: true,
+    });
+    expect(confirmed.statusCode).toBe(404);
+  });
+
+  it('asks a signed-out visitor for the address, and refuses what is not an order reference', async () => {
+    const noEmail = await post(t, '/api/withdrawals/preview', { orderReference: 'cs_local_x' });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({
+      message: 'Enter the e-mail address you bought with, or sign in',
+    });
+    const notReference = await post(t, '/api/withdrawals/preview', {
+      orderReference: 'ord_123',
+      email: 'a@example.com',
+    });
+    expect(notReference.statusCode).toBe(400);
+    expect((notReference.json() as { message: string }).message).toMatch(/order reference/);
+  });
+
+  it('refuses an eBook order, naming the consent to immediate delivery and its time', async () => {
+    const email = 'withdraw.ebook@example.com';
+    const sessionId = await buyLocally(t.app, EBOOK, email);
+    const consentAt = (
+      await t.app.db
+        .selectFrom('orders')
+        .select('terms_accepted_at')
+        .where('checkout_session_id', '=', sessionId)
+        .executeTakeFirstOrThrow()
+    ).terms_accepted_at;
+    const refused = await post(t, '/api/withdrawals/preview', { orderReference: sessionId, email });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ reason: 'ebook', at: consentAt });
+    expect((refused.json() as { message: string }).message).toMatch(
+      /^This order is for eBooks, delivered at once: on \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal/,
+    );
+    const confirmed = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(confirmed.statusCode).toBe(409);
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('status')
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('paid');
+  });
+
+  it('refuses a membership after its 14 days, and lets one on its 14th day go', async () => {
+    const late = await buyLocally(t.app, MEMBERSHIP, 'withdraw.late@example.com');
+    await ageOrder(t, late, 15);
+    const refused = await post(t, '/api/withdrawals', {
+      orderReference: late,
+      email: 'withdraw.late@example.com',
+      confirm: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ reason: 'period-over' });
+    expect((refused.json() as { message: string }).message).toMatch(
+      /^The 14-day withdrawal period of this membership ended on /,
+    );
+
+    const lastDay = await buyLocally(t.app, MEMBERSHIP, 'withdraw.lastday@example.com');
+    await ageOrder(t, lastDay, 13.9);
+    const accepted = await post(t, '/api/withdrawals', {
+      orderReference: lastDay,
+      email: 'withdraw.lastday@example.com',
+      confirm: true,
+    });
+    expect(accepted.statusCode).toBe(201);
+  });
+
+  it('lets a signed-in member pick their membership, and answers in Italian from an Italian page', async () => {
+    const email = 'withdraw.member@example.com';
+    const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
+    const cookie = await signInByCode(t, email);
+
+    const signedOut = await t.app.inject({ url: '/api/withdrawals/contracts' });
+    expect(signedOut.statusCode).toBe(401);
+    const contracts = myWithdrawalContractsSchema.parse(
+      (await t.app.inject({ url: '/api/withdrawals/contracts', headers: { cookie } })).json(),
+    );
+    expect(contracts.contracts).toEqual([
+      expect.objectContaining({ orderReference: sessionId, withdrawable: true, withdrawnAt: null }),
+    ]);
+
+    const stranger = await signInByCode(t, 'not.the.member@example.com');
+    const notTheirs = await post(
+      t,
+      '/api/withdrawals/preview',
+      { orderReference: sessionId, language: 'it' },
+      stranger,
+    );
+    expect(notTheirs.statusCode).toBe(404);
+    expect((notTheirs.json() as { message: string }).message).toMatch(/^Non abbiamo trovato/);
+
+    const withdrawn = await post(
+      t,
+      '/api/withdrawals',
+      { orderReference: sessionId, language: 'it', confirm: true },
+      cookie,
+    );
+    expect(withdrawn.statusCode).toBe(201);
+    const mail = await mailTo(t, email, /recesso/);
+    expect(mail?.subject).toBe(`Abbiamo ricevuto il tuo recesso dall'ordine ${sessionId}`);
+    expect(mail?.text).toMatch(
+      /Abbiamo ricevuto il tuo recesso dal contratto indicato qui sotto il \d{1,2} \w+ \d{4} alle ore \d{2}:\d{2} UTC\./,
+    );
+    expect(mail?.html).toContain('<html lang="it">');
+
+    const after = myWithdrawalContractsSchema.parse(
+      (await t.app.inject({ url: '/api/withdrawals/contracts', headers: { cookie } })).json(),
+    );
+    expect(after.contracts[0]).toMatchObject({
+      withdrawable: false,
+      withdrawnAt: expect.any(String),
+    });
+    const withdrawals = adminWithdrawalListSchema.parse(
+      (await t.app.inject({ url: '/api/admin/withdrawals', headers: { cookie: admin } })).json(),
+    );
+    expect(withdrawals.items[0]).toMatchObject({ channel: 'account', language: 'it' });
+  });
+
+  it('keeps support’s list to administrators', async () => {
+    expect((await t.app.inject({ url: '/api/admin/withdrawals' })).statusCode).toBe(401);
+    const customer = await signInByCode(t, 'customer.list@example.com');
+    expect(
+      (await t.app.inject({ url: '/api/admin/withdrawals', headers: { cookie: customer } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('the receipt e-mail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('repeats the consent to immediate delivery and the loss of withdrawal for eBooks', async () => {
+    await buyLocally(t.app, EBOOK, 'receipt.ebook@example.com');
+    const receipt = await mailTo(t, 'receipt.ebook@example.com', /order and downloads/);
+    expect(receipt?.text).toMatch(
+      /You accepted the Terms and Conditions and asked for immediate delivery of your eBooks on \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC, and you acknowledged that you thereby lose your right of withdrawal from their purchase\./,
+    );
+    expect(receipt?.text).not.toContain('/withdraw');
+  });
+
+  it('states the membership’s 14-day right and links the withdrawal function', async () => {
+    await buyLocally(t.app, MEMBERSHIP, 'receipt.member@example.com');
+    const receipt = await mailTo(t, 'receipt.member@example.com', /order and downloads/);
+    expect(receipt?.text).toContain(
+      'You may withdraw from your membership within 14 days of today without giving any reason, and we refund it in full: use "Withdraw from contract here" at the foot of every page of our website, or go to http://127.0.0.1:3000/withdraw',
+    );
+    expect(receipt?.html).toContain(
+      '<a href="http://127.0.0.1:3000/withdraw">Withdraw from contract here</a>',
+    );
+    expect(receipt?.text).not.toContain('lose your right of withdrawal');
+  });
+});
+
+describe('withdrawing through Stripe', () => {
+  const WEBHOOK_SECRET = 'whsec_test_withdrawals';
+  let fake: FakeStripe;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('refunds the payment intent and cancels the subscription at once', async () => {
+    const email = 'withdraw.stripe@example.com';
+    const created = await requestCheckout(t.app, MEMBERSHIP);
+    const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
+      .split('/')
+      .pop() as string;
+    const session = fake.pay(sessionId, email);
+    const delivered = await deliverStripeEvent(
+      t.app,
+      { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
+      WEBHOOK_SECRET,
+    );
+    expect(delivered.statusCode).toBe(200);
+
+    const withdrawn = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(withdrawn.statusCode).toBe(201);
+    expect(fake.refunds).toEqual([
+      expect.objectContaining({
+        payment_intent: session.payment_intent,
+        reason: 'requested_by_customer',
+      }),
+    ]);
+    const cancel = fake.requests.find(
+      (request) =>
+        request.method === 'DELETE' && request.path === `/v1/subscriptions/${session.subscription}`,
+    );
+    expect(cancel?.idempotencyKey).toMatch(/^withdrawal:ord_\w+:cancel$/);
+    expect(fake.subscriptions.get(session.subscription as string)?.status).toBe('canceled');
+
+    const row = await t.app.db
+      .selectFrom('withdrawals')
+      .select('refund_id')
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.refund_id).toBe(fake.refunds[0]?.id);
+    const cookie = await signInByCode(t, email);
+    expect(await membershipStatusOf(t, cookie)).toBe('canceled');
+
+    // Stripe's own word on the refund and the cancellation, arriving later, changes nothing.
+    const refunded = await deliverStripeEvent(
+      t.app,
+      {
+        id: `evt_refund_${sessionId}`,
+        type: 'charge.refunded',
+        object: {
+          id: 'ch_x',
+          object: 'charge',
+          refunded: true,
+          payment_intent: session.payment_intent,
+        },
+      },
+      WEBHOOK_SECRET,
+    );
+    expect(refunded.statusCode).toBe(200);
+    expect(await membershipStatusOf(t, cookie)).toBe('canceled');
+  });
+
+  it('finds the payment of a subscription whose session names none on its latest invoice', async () => {
+    const email = 'withdraw.invoice@example.com';
+    const created = await requestCheckout(t.app, MEMBERSHIP);
+    const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
+      .split('/')
+      .pop() as string;
+    const session = fake.pay(sessionId, email);
+    // Stripe's subscription sessions carry no payment intent: the invoice holds the payment.
+    session.payment_intent = null;
+    const subscription = fake.subscriptions.get(
+      session.subscription as string,
+    ) as unknown as Record<string, unknown>;
+    subscription.latest_invoice = {
+      id: 'in_fake',
+      object: 'invoice',
+      payments: {
+        object: 'list',
+        data: [
+          { id: 'inpay_1', payment: { type: 'payment_intent', payment_intent: 'pi_of_invoice' } },
+        ],
+      },
+    };
+    await deliverStripeEvent(
+      t.app,
+      { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
+      WEBHOOK_SECRET,
+    );
+    const withdrawn = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(withdrawn.statusCode).toBe(201);
+    expect(fake.refunds.at(-1)?.payment_intent).toBe('pi_of_invoice');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The withdrawal function (docs/product.md#withdrawal), shared with the storefront's
+ * `/withdraw` page and the support console: how a consumer names a contract, what the shop
+ * shows before they confirm, the acknowledgement it gives, and what support sees.
+ */
+import { z } from 'zod';
+
+/** The language of the page a withdrawal came from: its answers and e-mail are in it. */
+export const withdrawalLanguageSchema = z.enum(['en', 'it']);
+export type WithdrawalLanguage = z.infer<typeof withdrawalLanguageSchema>;
+
+/** The order reference a buyer quotes: the checkout session id (docs/product.md#order-reference). */
+export const orderReferenceSchema = z
+  .string()
+  .trim()
+  .regex(/^cs_[\w-]{1,250}$/, 'is not an order reference (it starts with cs_)');
+
+/**
+ * A contract named for withdrawal: signed in, its order reference alone (one of the member's
+ * own); signed out, the order reference and the e-mail address of the purchase, which must
+ * both match.
+ */
+export const withdrawalContractBodySchema = z.object({
+  orderReference: orderReferenceSchema,
+  email: z.email().max(320).optional(),
+  language: withdrawalLanguageSchema.default('en'),
+});
+export type WithdrawalContractBody = z.input<typeof withdrawalContractBodySchema>;
+
+/** The second step: the same contract, and the consumer's explicit confirmation. */
+export const withdrawalBodySchema = withdrawalContractBodySchema.extend({
+  confirm: z.literal(true),
+});
+export type WithdrawalBody = z.input<typeof withdrawalBodySchema>;
+
+/** A contract that can be withdrawn from, as the confirmation step shows it. */
+export const withdrawableContractSchema = z.object({
+  orderReference: z.string(),
+  productName: z.string(),
+  /** When the contract was concluded (the payment), ISO 8601. */
+  startedAt: z.string(),
+  /** The last moment of the 14-day period, ISO 8601. */
+  withdrawableUntil: z.string(),
+  /** What will be refunded, in cents. */
+  amountTotal: z.number().int(),
+  currency: z.string(),
+});
+export type WithdrawableContract = z.infer<typeof withdrawableContractSchema>;
+
+/** Why a contract cannot be withdrawn from; the page words it in its own language. */
+export const withdrawalRefusalReasonSchema = z.enum([
+  'ebook',
+  'period-over',
+  'already-withdrawn',
+  'refunded',
+]);
+export type WithdrawalRefusalReason = z.infer<typeof withdrawalRefusalReasonSchema>;
+
+/**
+ * A 409's body: the service's words, the reason, and the moment it turns on (the eBooks'
+ * consent, the period's end, the earlier withdrawal), or null.
+ */
+export const withdrawalRefusalSchema = z.object({
+  message: z.string(),
+  reason: withdrawalRefusalReasonSchema,
+  at: z.string().nullable(),
+});
+export type WithdrawalRefusal = z.infer<typeof withdrawalRefusalSchema>;
+
+/** A signed-in member's memberships, each with whether it can still be withdrawn from. */
+export const myWithdrawalContractsSchema = z.object({
+  contracts: z.array(
+    withdrawableContractSchema.extend({
+      withdrawable: z.boolean(),
+      /** When it was withdrawn from, or null. */
+      withdrawnAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MyWithdrawalContracts = z.infer<typeof myWithdrawalContractsSchema>;
+
+export const withdrawalOutcomeSchema = z.enum(['refunded']);
+
+/** The acknowledgement: what the shop received, when, and what it did. */
+export const withdrawalReceiptSchema = z.object({
+  withdrawalId: z.string(),
+  orderReference: z.string(),
+  productName: z.string(),
+  email: z.string(),
+  /** When the shop received the withdrawal, ISO 8601: the date and time the e-mail repeats. */
+  receivedAt: z.string(),
+  outcome: withdrawalOutcomeSchema,
+  amountRefunded: z.number().int(),
+  currency: z.string(),
+});
+export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;
+
+/** A withdrawal as support sees it. */
+export const adminWithdrawalSchema = withdrawalReceiptSchema.extend({
+  orderId: z.string(),
+  /** `account` when sent signed in, `reference` when named by e-mail and order reference. */
+  channel: z.enum(['account', 'reference']),
+  language: withdrawalLanguageSchema,
+  /** The provider's refund (`re_…`), or null for the test checkout. */
+  refundId: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });
+export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
+
+export const adminWithdrawalQuerySchema = z.object({
+  orderId: z
+    .string()
+    .max(64)
+    .regex(/^ord_[a-z0-9]+$/, 'non è l’id di un ordine')
+    .optional(),
+});
+
+/** Days from the contract's conclusion in which a membership can be withdrawn from. */
+export const WITHDRAWAL_PERIOD_DAYS = 14;

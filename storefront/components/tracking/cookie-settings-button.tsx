@@ -1,0 +1,20 @@
+'use client';
+/**
+ * The footer's "Cookie settings" ("Impostazioni cookie" on an Italian page): opens the cookie
+ * banner again (docs/product.md#cookie-consent). Without a pixel the shop sets no optional
+ * cookie, so there is nothing to set and no button.
+ */
+import { usePathname } from 'next/navigation';
+import { CONSENT_TEXT } from '@/lib/tracking/consent-text';
+import { openConsentSettings } from '@/lib/tracking/consent';
+import { pageLanguage } from '@/lib/tracking/page-address';
+
+export function CookieSettingsButton({ className }: { className?: string }) {
+  const language = pageLanguage(usePathname());
+  if (!process.env.NEXT_PUBLIC_META_PIXEL_ID) return null;
+  return (
+    <button type="button" lang={language} onClick={openConsentSettings} className={className}>
+      {CONSENT_TEXT[language].settings}
+    </button>
+  );
+}

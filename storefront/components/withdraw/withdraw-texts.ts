@@ -1,0 +1,177 @@
+/**
+ * The withdrawal function's words (docs/product.md#withdrawal), in English and in Italian: the
+ * page speaks the language of the page its visitor came from, and so does its link.
+ */
+import type { WithdrawalLanguage, WithdrawalRefusalReason } from '@aba-shop/contract';
+
+export const WITHDRAW_PATH = '/withdraw';
+
+/** The Italian pages (docs/product.md#languages): their footer links to the Italian function. */
+export function isItalianPage(pathname: string): boolean {
+  return (
+    pathname === '/login' ||
+    pathname === '/checkout/error' ||
+    pathname === '/admin' ||
+    pathname.startsWith('/admin/') ||
+    /^\/blog\/[^/]+/.test(pathname) ||
+    pathname === '/thank-you/aba-for-parents' ||
+    pathname === '/thank-you/case-studies' ||
+    pathname === '/withdraw/it'
+  );
+}
+
+/** '27 November 2026 at 20:15 UTC', '27 novembre 2026 alle ore 20:15 UTC'. */
+export function dateTimeText(iso: string, language: WithdrawalLanguage): string {
+  return `${new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(iso))} UTC`;
+}
+
+type Texts = {
+  label: string;
+  intro: string;
+  ebooks: string;
+  yourMemberships: string;
+  membershipChoice: (name: string, bought: string, reference: string) => string;
+  withdrawnOn: (when: string) => string;
+  periodEndedOn: (when: string) => string;
+  noneWithdrawable: string;
+  email: string;
+  emailHint: string;
+  reference: string;
+  referenceHint: string;
+  signInHint: string;
+  signIn: string;
+  continue: string;
+  checking: string;
+  needEmail: string;
+  needReference: string;
+  needChoice: string;
+  confirmHeading: string;
+  contract: string;
+  orderReference: string;
+  boughtOn: string;
+  until: string;
+  refund: string;
+  confirmNote: (amount: string) => string;
+  confirm: string;
+  confirming: string;
+  back: string;
+  doneHeading: string;
+  received: (when: string) => string;
+  refunded: (amount: string) => string;
+  mailed: (email: string) => string;
+  refusal: Record<WithdrawalRefusalReason, (at: string | null) => string>;
+  unreachable: string;
+  failed: string;
+};
+
+export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
+  en: {
+    label: 'Withdraw from contract here',
+    intro:
+      'You may withdraw from the ABA Parent Support Membership within 14 days of buying it, without giving any reason: we refund it in full and it ends at once.',
+    ebooks:
+      'The eBooks cannot be withdrawn from: at checkout you asked for them to be delivered at once and acknowledged that you thereby lose your right of withdrawal.',
+    yourMemberships: 'Your memberships',
+    membershipChoice: (name, bought, reference) =>
+      `${name}, bought on ${bought} (order ${reference})`,
+    withdrawnOn: (when) => `Withdrawn on ${when}`,
+    periodEndedOn: (when) => `The 14 days ended on ${when}`,
+    noneWithdrawable: 'None of your memberships can be withdrawn from now.',
+    email: 'E-mail address of your purchase',
+    emailHint: 'The address your receipt e-mail went to.',
+    reference: 'Order reference',
+    referenceHint: 'It starts with cs_ and is in your receipt e-mail and on your account page.',
+    signInHint: 'Signed in, you can pick your membership instead:',
+    signIn: 'sign in',
+    continue: 'Continue',
+    checking: 'Checking...',
+    needEmail: 'Please enter the e-mail address of your purchase.',
+    needReference: 'Please enter the order reference: it starts with cs_.',
+    needChoice: 'Please choose the membership you withdraw from.',
+    confirmHeading: 'Confirm your withdrawal',
+    contract: 'Contract',
+    orderReference: 'Order reference',
+    boughtOn: 'Bought on',
+    until: 'Withdrawal possible until',
+    refund: 'Refund',
+    confirmNote: (amount) =>
+      `When you confirm, we refund ${amount} in full and your membership ends at once.`,
+    confirm: 'Confirm withdrawal',
+    confirming: 'Withdrawing...',
+    back: 'Back',
+    doneHeading: 'Withdrawal received',
+    received: (when) => `We received your withdrawal on ${when}.`,
+    refunded: (amount) => `We have refunded ${amount} and your membership has ended.`,
+    mailed: (email) => `We sent this confirmation to ${email} too.`,
+    refusal: {
+      ebook: (at) =>
+        at
+          ? `This order is for eBooks, delivered at once: on ${dateTimeText(at, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
+          : 'This order is for eBooks, delivered at once on your request, so it cannot be withdrawn from.',
+      'period-over': (at) =>
+        `The 14-day withdrawal period of this membership ended${at ? ` on ${dateTimeText(at, 'en')}` : ''}. You can still cancel it from your account: it then ends with the period paid for.`,
+      'already-withdrawn': (at) =>
+        `You already withdrew from this contract${at ? ` on ${dateTimeText(at, 'en')}` : ''}; it was refunded.`,
+      refunded: () => 'This order has already been refunded.',
+    },
+    unreachable: 'We could not reach the shop. Please try again in a moment.',
+    failed: 'Something went wrong on our side. Please try again, or write to support.',
+  },
+  it: {
+    label: 'Recedi dal contratto qui',
+    intro:
+      "Puoi recedere dall'abbonamento ABA Parent Support Membership entro 14 giorni dall'acquisto, senza dare motivazioni: te lo rimborsiamo per intero e termina subito.",
+    ebooks:
+      'Per gli eBook non è possibile recedere: al momento del pagamento hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso.',
+    yourMemberships: 'I tuoi abbonamenti',
+    membershipChoice: (name, bought, reference) =>
+      `${name}, acquistato il ${bought} (ordine ${reference})`,
+    withdrawnOn: (when) => `Recesso esercitato il ${when}`,
+    periodEndedOn: (when) => `I 14 giorni sono terminati il ${when}`,
+    noneWithdrawable: 'Nessuno dei tuoi abbonamenti consente ora il recesso.',
+    email: "Indirizzo e-mail dell'acquisto",
+    emailHint: "L'indirizzo a cui è arrivata l'e-mail di conferma.",
+    reference: "Riferimento dell'ordine",
+    referenceHint:
+      "Inizia con cs_ e si trova nell'e-mail di conferma e nella pagina del tuo account.",
+    signInHint: 'Se accedi, puoi scegliere direttamente il tuo abbonamento:',
+    signIn: 'accedi',
+    continue: 'Continua',
+    checking: 'Verifica in corso...',
+    needEmail: "Inserisci l'indirizzo e-mail dell'acquisto.",
+    needReference: "Inserisci il riferimento dell'ordine: inizia con cs_.",
+    needChoice: "Scegli l'abbonamento da cui recedere.",
+    confirmHeading: 'Conferma il recesso',
+    contract: 'Contratto',
+    orderReference: "Riferimento dell'ordine",
+    boughtOn: 'Acquistato il',
+    until: 'Recesso possibile fino al',
+    refund: 'Rimborso',
+    confirmNote: (amount) =>
+      `Confermando, ti rimborsiamo ${amount} per intero e l'abbonamento termina subito.`,
+    confirm: 'Conferma il recesso',
+    confirming: 'Recesso in corso...',
+    back: 'Indietro',
+    doneHeading: 'Recesso ricevuto',
+    received: (when) => `Abbiamo ricevuto il tuo recesso il ${when}.`,
+    refunded: (amount) => `Ti abbiamo rimborsato ${amount} e l'abbonamento è terminato.`,
+    mailed: (email) => `Abbiamo inviato questa conferma anche a ${email}.`,
+    refusal: {
+      ebook: (at) =>
+        at
+          ? `Questo ordine riguarda eBook consegnati subito: il ${dateTimeText(at, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
+          : 'Questo ordine riguarda eBook consegnati subito su tua richiesta, quindi non è possibile recedere.',
+      'period-over': (at) =>
+        `Il periodo di recesso di 14 giorni di questo abbonamento è terminato${at ? ` il ${dateTimeText(at, 'it')}` : ''}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
+      'already-withdrawn': (at) =>
+        `Hai già esercitato il recesso da questo contratto${at ? ` il ${dateTimeText(at, 'it')}` : ''}; è stato rimborsato.`,
+      refunded: () => 'Questo ordine è già stato rimborsato.',
+    },
+    unreachable: 'Non è stato possibile raggiungere il negozio. Riprova tra un momento.',
+    failed: 'Si è verificato un errore da parte nostra. Riprova, oppure scrivi al supporto.',
+  },
+};
