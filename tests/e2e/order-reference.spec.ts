@@ -37,7 +37,7 @@ async function referenceInPdf(request: APIRequestContext, href: string) {
   const response = await request.get(href);
   expect(response.status()).toBe(200);
   const [firstPage] = await pageTexts(await response.body());
-  const reference = /Order (cs_local_\w+)/.exec(firstPage ?? '')?.[1];
+  const reference = /Order (cs_local_[\w-]+)/.exec(firstPage ?? '')?.[1];
   expect(reference, 'the stamp names the order').toBeTruthy();
   return reference as string;
 }
