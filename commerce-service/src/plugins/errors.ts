@@ -13,18 +13,10 @@ import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { DomainError, OutOfRangeError, type DomainErrorKind } from '../domain-errors.ts';
 import { failureTexts } from '../failure-texts.ts';
+import { isStripeUnavailable } from './stripe-errors.ts';
 
 /** Seconds a client is asked to wait after a 503. */
 const RETRY_AFTER_SECONDS = 5;
-
-/** Stripe did not answer, answered with its own failure, or asked the shop to slow down. */
-function isStripeUnavailable(error: InstanceType<typeof Stripe.errors.StripeError>): boolean {
-  return (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeRateLimitError ||
-    (error.statusCode ?? 500) >= 500
-  );
-}
 
 /**
  * The table: the status of each kind of refusal, and the body of a failure in each family of
