@@ -180,7 +180,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(downloadRoutes, { deps });
   await app.register(subscriptionRoutes, { deps });
   await app.register(adminOrderRoutes, { deps });
-  await app.register(withdrawalRoutes, { deps });
+  await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });
   await app.register(consentRoutes, { deps });
   await app.register(formRoutes, { deps });
   await app.register(authRoutes, { deps });

@@ -122,10 +122,15 @@ export interface WithdrawalTable {
   received_at: string;
   channel: 'account' | 'reference';
   language: 'en' | 'it';
-  outcome: 'refunded';
+  /** `refund-pending` from the confirmation until the provider has refunded it. */
+  outcome: 'refund-pending' | 'refunded';
   amount_refunded: number;
   currency: string;
   refund_id: string | null;
+  /** When the refund was last asked of the provider (the retry's lease), or null. */
+  refund_attempted_at: string | null;
+  /** The provider's words when the last attempt failed, kept for support; null otherwise. */
+  refund_error: string | null;
 }
 
 /** A buyer's request about their data (docs/product.md#your-data). */

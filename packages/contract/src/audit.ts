@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'order.revoke',
   'order.restore',
   'order.withdraw',
+  'order.withdrawal-refund',
   'record.create',
   'record.update',
   'record.delete',

@@ -79,7 +79,12 @@ export const myWithdrawalContractsSchema = z.object({
 });
 export type MyWithdrawalContracts = z.infer<typeof myWithdrawalContractsSchema>;
 
-export const withdrawalOutcomeSchema = z.enum(['refunded']);
+/**
+ * What became of the refund: `refund-pending` while the payment provider has not refunded it yet
+ * (an outage; the shop retries), `refunded` once it has.
+ */
+export const withdrawalOutcomeSchema = z.enum(['refund-pending', 'refunded']);
+export type WithdrawalOutcome = z.infer<typeof withdrawalOutcomeSchema>;
 
 /** The acknowledgement: what the shop received, when, and what it did. */
 export const withdrawalReceiptSchema = z.object({
@@ -90,6 +95,7 @@ export const withdrawalReceiptSchema = z.object({
   /** When the shop received the withdrawal, ISO 8601: the date and time the e-mail repeats. */
   receivedAt: z.string(),
   outcome: withdrawalOutcomeSchema,
+  /** The amount refunded, or to be refunded while the outcome is `refund-pending`, in cents. */
   amountRefunded: z.number().int(),
   currency: z.string(),
 });
@@ -101,8 +107,12 @@ export const adminWithdrawalSchema = withdrawalReceiptSchema.extend({
   /** `account` when sent signed in, `reference` when named by e-mail and order reference. */
   channel: z.enum(['account', 'reference']),
   language: withdrawalLanguageSchema,
-  /** The provider's refund (`re_…`), or null for the test checkout. */
+  /** The provider's refund (`re_…`), or null for the test checkout and while pending. */
   refundId: z.string().nullable(),
+  /** When the refund was last asked of the provider, or null. */
+  refundAttemptedAt: z.string().nullable(),
+  /** Why the last attempt failed (the provider's words), while the refund is pending. */
+  refundError: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 

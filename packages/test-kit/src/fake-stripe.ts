@@ -96,6 +96,8 @@ export interface FakeStripe {
   hold(method: string, path: string): HeldRequest;
   /** Answers every later request with this status and Stripe error, as a failing Stripe does. */
   failWith(status: number, error: { type: string; message: string }): void;
+  /** Answers as usual again, as Stripe does after an outage. */
+  recover(): void;
   close(): Promise<void>;
 }
 
@@ -296,6 +298,15 @@ export async function startFakeStripe(
         return json(res, 400, {
           error: { type: 'invalid_request_error', message: 'Missing payment_intent or charge' },
         });
+      // A payment refunded in full refuses another refund under a new key, as Stripe does.
+      if (refunds.some((refund) => refund.payment_intent === paymentIntent))
+        return json(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ch_${paymentIntent} has already been refunded.`,
+          },
+        });
       const refund: FakeRefund = {
         id: `re_fake${String(refunds.length + 1).padStart(4, '0')}`,
         object: 'refund',
@@ -307,6 +318,11 @@ export async function startFakeStripe(
       refunds.push(refund);
       if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, refund);
       return json(res, 200, refund);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const paymentIntent = url.searchParams.get('payment_intent');
+      const made = refunds.filter((refund) => refund.payment_intent === paymentIntent).reverse();
+      return json(res, 200, { object: 'list', data: made, has_more: false, url: '/v1/refunds' });
     }
     const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (subscriptionPath && (req.method === 'GET' || req.method === 'DELETE')) {
@@ -402,6 +418,9 @@ export async function startFakeStripe(
     },
     failWith(status, error) {
       failure = { status, error };
+    },
+    recover() {
+      failure = undefined;
     },
     close: () =>
       new Promise((resolve) => {

@@ -10,7 +10,8 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'order.resend': 'Link di download reinviati',
   'order.revoke': 'Accesso revocato',
   'order.restore': 'Accesso ripristinato',
-  'order.withdraw': 'Recesso del cliente: rimborsato, abbonamento terminato',
+  'order.withdraw': 'Recesso del cliente ricevuto: abbonamento terminato, rimborso in corso',
+  'order.withdrawal-refund': 'Recesso del cliente: rimborso eseguito',
   'record.create': 'Subscription record creato',
   'record.update': 'Subscription record modificato',
   'record.delete': 'Subscription record eliminato',
@@ -22,6 +23,8 @@ const FIELD_TEXT = new Map([
   ['to', 'destinatario'],
   ['files', 'file'],
   ['status', 'stato'],
+  ['membership', 'abbonamento'],
+  ['refund', 'rimborso'],
 ]);
 
 const VALUE_TEXT = new Map([
@@ -29,6 +32,8 @@ const VALUE_TEXT = new Map([
   ['revoked', 'revocato'],
   ['paid', 'pagato'],
   ['refunded', 'rimborsato'],
+  ['canceled', 'terminato'],
+  ['pending', 'in attesa'],
 ]);
 
 /** What an empty state reads: nothing there before a creation, or after a deletion. */

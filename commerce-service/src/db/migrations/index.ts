@@ -14,6 +14,7 @@ import * as withdrawals from './0008-withdrawals.ts';
 import * as consentRecords from './0009-consent-records.ts';
 import * as dataRequests from './0010-data-requests.ts';
 import * as downloadLinkRequests from './0011-download-link-requests.ts';
+import * as withdrawalRefundAttempts from './0012-withdrawal-refund-attempts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-consent-records': consentRecords,
   '0010-data-requests': dataRequests,
   '0011-download-link-requests': downloadLinkRequests,
+  '0012-withdrawal-refund-attempts': withdrawalRefundAttempts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -63,7 +63,8 @@ export interface PaymentProvider {
   embeddedSession?(id: string): Promise<EmbeddedSession | null>;
   /**
    * A withdrawal (docs/product.md#withdrawal): refunds the payment in full and ends the
-   * subscription at once. Answers the provider's refund id, null when it holds no payment.
+   * subscription at once. Answers the provider's refund id, null when it holds no payment; a
+   * payment refunded already answers the refund that was made.
    */
   refundAndEndSubscription(request: {
     paymentIntentId: string | null;
@@ -222,10 +223,23 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         paymentIntent = stripeIdOf(payment?.payment_intent);
       }
       const refund = paymentIntent
-        ? await stripe.refunds.create(
-            { payment_intent: paymentIntent, reason: 'requested_by_customer' },
-            { idempotencyKey: `${idempotencyKey}:refund` },
-          )
+        ? await stripe.refunds
+            .create(
+              { payment_intent: paymentIntent, reason: 'requested_by_customer' },
+              { idempotencyKey: `${idempotencyKey}:refund` },
+            )
+            .catch(async (error: unknown) => {
+              // Refunded already: by hand in the Dashboard, or by an earlier attempt whose answer
+              // was lost and whose idempotency key Stripe has since forgotten (after 24 hours).
+              // The buyer has their money; the refund is the one Stripe holds.
+              if (
+                !(error instanceof Stripe.errors.StripeInvalidRequestError) ||
+                error.code !== 'charge_already_refunded'
+              )
+                throw error;
+              const made = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 1 });
+              return made.data[0] ?? null;
+            })
         : null;
       if (subscriptionId) {
         try {

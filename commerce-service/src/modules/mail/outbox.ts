@@ -39,3 +39,24 @@ export async function enqueueMail(
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
 }
+
+/**
+ * Rewrites a message that no worker has taken yet (never tried, not leased), so that it says
+ * what became true after it was queued; false when it is on its way already and stays as it
+ * was. The worker's lease moves `next_attempt_at` forward, so a message it holds is left alone.
+ */
+export async function reviseQueuedMail(
+  db: Kysely<Database> | Transaction<Database>,
+  dedupeKey: string,
+  mail: Pick<OutgoingMail, 'subject' | 'text' | 'html'>,
+): Promise<boolean> {
+  const revised = await db
+    .updateTable('mail_outbox')
+    .set({ subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '<=', new Date().toISOString())
+    .executeTakeFirst();
+  return Number(revised.numUpdatedRows) === 1;
+}

@@ -6,7 +6,7 @@
  */
 
 // What other modules use: the outbox and the templates.
-export { enqueueMail } from './outbox.ts';
+export { enqueueMail, reviseQueuedMail } from './outbox.ts';
 export {
   contactNotificationMail,
   downloadLinksMail,

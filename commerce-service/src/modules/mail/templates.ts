@@ -187,6 +187,8 @@ const ACKNOWLEDGEMENT = {
     order: 'Order reference',
     refund: (amount: string) =>
       `We have refunded ${amount} to your original means of payment; your bank may take a few days to show it.`,
+    refundFollows: (amount: string) =>
+      `We are refunding ${amount} to your original means of payment: the refund follows within 14 days, and your bank may take a few days more to show it.`,
     ended: 'Your membership ended at once and will not renew.',
     keep: 'Keep this e-mail as your confirmation.',
     questions: (support: string) => `Questions? Write to ${support}.`,
@@ -200,6 +202,8 @@ const ACKNOWLEDGEMENT = {
     order: 'Riferimento ordine',
     refund: (amount: string) =>
       `Ti abbiamo rimborsato ${amount} sul mezzo di pagamento originale; la banca può impiegare qualche giorno a mostrarlo.`,
+    refundFollows: (amount: string) =>
+      `Ti stiamo rimborsando ${amount} sul mezzo di pagamento originale: il rimborso segue entro 14 giorni e la banca può impiegare qualche giorno in più a mostrarlo.`,
     ended: "L'abbonamento è terminato subito e non si rinnoverà.",
     keep: 'Conserva questa e-mail come conferma.',
     questions: (support: string) => `Domande? Scrivi a ${support}.`,
@@ -208,8 +212,9 @@ const ACKNOWLEDGEMENT = {
 
 /**
  * The acknowledgement of a withdrawal on a durable medium (docs/product.md#withdrawal): what was
- * withdrawn from, the date and time the shop received it, and what the shop did, in the language
- * of the page it came from.
+ * withdrawn from, the date and time the shop received it, and what the shop did (the refund made,
+ * or to follow while the payment provider has not made it), in the language of the page it came
+ * from.
  */
 export function withdrawalAcknowledgementMail(input: {
   language: WithdrawalLanguage;
@@ -217,13 +222,16 @@ export function withdrawalAcknowledgementMail(input: {
   productName: string;
   receivedAt: string;
   amountRefunded: string;
+  /** Whether the provider has refunded it already; otherwise the mail says the refund follows. */
+  refunded: boolean;
   supportEmail: string;
 }): RenderedMail {
   const words = ACKNOWLEDGEMENT[input.language];
+  const refund = input.refunded ? words.refund : words.refundFollows;
   const paragraphs = [
     words.received(mailDateTime(input.receivedAt, input.language)),
     `${words.contract}: ${input.productName}\n${words.order}: ${input.orderReference}`,
-    `${words.refund(input.amountRefunded)} ${words.ended}`,
+    `${refund(input.amountRefunded)} ${words.ended}`,
     words.keep,
   ];
   return {

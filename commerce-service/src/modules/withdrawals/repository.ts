@@ -1,7 +1,8 @@
 /**
  * The withdrawals' SQL (docs/product.md#withdrawal): the contract a withdrawal names (an order,
- * its lines and its membership), and, in one transaction, the withdrawal's record and the
- * order's refund, as a refund from Stripe's webhook marks it (orders/repository.ts).
+ * its lines and its membership), the withdrawal's record, the refunds still pending and their
+ * attempts, and the order's refund, as a refund from Stripe's webhook marks it
+ * (orders/repository.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -103,4 +104,81 @@ export async function markOrderRefunded(trx: Transaction<Database>, orderId: str
     .where('order_id', '=', orderId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** The order's payment at the provider, for a refund asked later. */
+export async function findPaymentIntentOfOrder(db: Db, orderId: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select('payment_intent_id')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return order?.payment_intent_id ?? null;
+}
+
+/**
+ * Takes a pending refund for one attempt: true when this caller moved its last attempt from
+ * `attemptedBefore` to `at`, false when another (a replica's retry, the confirming request)
+ * has taken it meanwhile or it is refunded already.
+ */
+export async function claimRefundAttempt(
+  db: Db,
+  withdrawalId: string,
+  attemptedBefore: string | null,
+  at: string,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('withdrawals')
+    .set({ refund_attempted_at: at })
+    .where('id', '=', withdrawalId)
+    .where('outcome', '=', 'refund-pending')
+    .where('refund_attempted_at', attemptedBefore === null ? 'is' : '=', attemptedBefore)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** The pending refunds whose last attempt began before `attemptedBefore`, oldest first. */
+export function listRefundsDue(db: Db, attemptedBefore: string, limit: number) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('outcome', '=', 'refund-pending')
+    .where((eb) =>
+      eb.or([
+        eb('refund_attempted_at', 'is', null),
+        eb('refund_attempted_at', '<', attemptedBefore),
+      ]),
+    )
+    .orderBy('received_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Keeps why an attempt failed; the withdrawal stays pending. */
+export async function recordRefundFailure(db: Db, withdrawalId: string, error: string) {
+  await db
+    .updateTable('withdrawals')
+    .set({ refund_error: error.slice(0, 500) })
+    .where('id', '=', withdrawalId)
+    .where('outcome', '=', 'refund-pending')
+    .execute();
+}
+
+/**
+ * The provider refunded it: the withdrawal reads refunded with its refund. Null when it was
+ * refunded already (another attempt finished first), so only one completion is recorded.
+ */
+export async function markWithdrawalRefunded(
+  trx: Transaction<Database>,
+  withdrawalId: string,
+  refundId: string | null,
+): Promise<WithdrawalTable | null> {
+  const row = await trx
+    .updateTable('withdrawals')
+    .set({ outcome: 'refunded', refund_id: refundId, refund_error: null })
+    .where('id', '=', withdrawalId)
+    .where('outcome', '=', 'refund-pending')
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
 }

@@ -1,4 +1,4 @@
-import type { ModuleRoutes } from '../../module-routes.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotSignedInError } from '../../domain-errors.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
@@ -15,16 +15,30 @@ import {
   listMyWithdrawalContracts,
   listWithdrawalsForSupport,
   previewWithdrawal,
+  retryPendingRefunds,
   withdraw,
   type WithdrawalsDependencies,
 } from './service.ts';
 
+/** How often the retry asks the provider again for the refunds still pending. */
+const REFUND_RETRY_INTERVAL_MS = 5 * 60_000;
+
+export interface WithdrawalRoutesOptions {
+  deps: WithdrawalsDependencies;
+  /** Retries pending refunds at start and then periodically (the server does, as with mail). */
+  retryPendingRefunds?: boolean;
+}
+
 /**
  * The withdrawal function (docs/product.md#withdrawal): the consumer's two steps, a signed-in
  * member's contracts, and support's list. A refusal answers `{ message, reason, at }`, in the
- * language the request names.
+ * language the request names. The retry of refunds the payment provider could not make at once
+ * runs here too, on a timer beside the mail worker's.
  */
-export const withdrawalRoutes: ModuleRoutes<WithdrawalsDependencies> = async (app, { deps }) => {
+export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (
+  app,
+  { deps, retryPendingRefunds: retrying = false },
+) => {
   // Both steps name a contract by its reference and address: few tries per client, so nobody
   // can sweep references for a known address.
   const limited = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
@@ -69,13 +83,15 @@ export const withdrawalRoutes: ModuleRoutes<WithdrawalsDependencies> = async (ap
       config: limited,
       schema: {
         summary:
-          'Withdraws from a membership within 14 days: refunds it, ends it and e-mails the acknowledgement',
+          'Withdraws from a membership within 14 days: records it, ends it, e-mails the acknowledgement and refunds it (at once, or by the retry while the provider is unavailable)',
         body: withdrawalBodySchema,
         response: { 201: withdrawalReceiptSchema, ...refusals },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await withdraw(deps, request.body, await app.currentUser(request))),
+      reply
+        .status(201)
+        .send(await withdraw(deps, request.body, await app.currentUser(request), request.log)),
   );
 
   app.get(
@@ -91,4 +107,29 @@ export const withdrawalRoutes: ModuleRoutes<WithdrawalsDependencies> = async (ap
     },
     async (request) => listWithdrawalsForSupport(deps, request.query),
   );
+
+  if (!retrying) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let passing = false;
+  const retry = () => {
+    // A slow provider can make a pass outlast the interval: one pass at a time per instance.
+    if (passing) return;
+    passing = true;
+    running = retryPendingRefunds(deps, app.log)
+      .then((refunded) => {
+        if (refunded > 0) app.log.info({ refunded }, 'pending withdrawal refunds made');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal refund retry failed'))
+      .finally(() => (passing = false));
+  };
+  app.addHook('onReady', async () => {
+    retry();
+    timer = setInterval(retry, REFUND_RETRY_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 };

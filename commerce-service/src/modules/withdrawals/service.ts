@@ -2,18 +2,26 @@
  * The withdrawal function (docs/product.md#withdrawal, docs/adr/0026-withdrawal-function.md): a
  * consumer names a contract (signed in, one of their memberships; signed out, the e-mail address
  * and order reference of the purchase), sees it, and confirms. Within 14 days of a membership's
- * start the shop refunds it in full through the payment provider, ends it at once, keeps the
- * withdrawal, writes it to the order's audit trail and e-mails an acknowledgement with the date
- * and time it was received. The eBooks, delivered at once with the buyer's recorded waiver, and
+ * start the shop keeps the withdrawal, ends the membership at once, writes it to the order's
+ * audit trail and e-mails an acknowledgement with the date and time it was received, whatever
+ * the payment provider does; then it refunds it in full through the provider, at once or, while
+ * the provider is unavailable, by the retry. The eBooks, delivered at once with the buyer's recorded waiver, and
  * memberships past their 14 days are refused with the reason.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrderLineTable, OrderTable, WithdrawalTable } from '../../db/schema.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.ts';
 import type { Config } from '../../config.ts';
+import { isStripeUnavailable } from '../../plugins/stripe-errors.ts';
 import { recordAdminAction } from '../audit/service.ts';
 import type { PaymentProvider } from '../checkout/service.ts';
-import { enqueueMail, mailDateTime, withdrawalAcknowledgementMail } from '../mail/service.ts';
+import {
+  enqueueMail,
+  mailDateTime,
+  reviseQueuedMail,
+  withdrawalAcknowledgementMail,
+} from '../mail/service.ts';
 import { applyMembershipState } from '../memberships/service.ts';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import {
@@ -30,14 +38,19 @@ import {
   type WithdrawalRefusalReason,
 } from '@aba-shop/contract';
 import {
+  claimRefundAttempt,
   findOrderWithLines,
+  findPaymentIntentOfOrder,
   findSubscriptionIdOfSession,
   findWithdrawalOfOrder,
   insertWithdrawalOnce,
   listMembershipOrdersOf,
+  listRefundsDue,
   listWithdrawals,
   listWithdrawalsOfOrders,
   markOrderRefunded,
+  markWithdrawalRefunded,
+  recordRefundFailure,
 } from './repository.ts';
 
 export interface WithdrawalsDependencies {
@@ -64,7 +77,7 @@ const TEXTS = {
     periodOver: (until: string) =>
       `The ${WITHDRAWAL_PERIOD_DAYS}-day withdrawal period of this membership ended on ${dateOf(until, 'en')}. You can still cancel it from your account: it then ends with the period paid for.`,
     alreadyWithdrawn: (at: string) =>
-      `You already withdrew from this contract on ${dateOf(at, 'en')}; it was refunded.`,
+      `You already withdrew from this contract on ${dateOf(at, 'en')}; its refund is made or on its way.`,
     refunded: 'This order has already been refunded.',
   },
   it: {
@@ -78,7 +91,7 @@ const TEXTS = {
     periodOver: (until: string) =>
       `Il periodo di recesso di ${WITHDRAWAL_PERIOD_DAYS} giorni di questo abbonamento è terminato il ${dateOf(until, 'it')}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
     alreadyWithdrawn: (at: string) =>
-      `Hai già esercitato il recesso da questo contratto il ${dateOf(at, 'it')}; è stato rimborsato.`,
+      `Hai già esercitato il recesso da questo contratto il ${dateOf(at, 'it')}; il rimborso è stato eseguito o è in corso.`,
     refunded: 'Questo ordine è già stato rimborsato.',
   },
 } as const;
@@ -221,16 +234,97 @@ const receiptOf = (row: WithdrawalTable): WithdrawalReceipt => ({
   currency: row.currency,
 });
 
+/** Where a withdrawal's failures are told: the request's log, or the service's for the retry. */
+export type WithdrawalsLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
 /**
- * The second step: the consumer confirmed. The time it arrived is the withdrawal's; the payment
- * is refunded and the subscription ended at the provider first, so that the shop never records
- * a refund the provider refused. Then, in one transaction: the withdrawal, the order refunded,
- * the membership ended, the audit entry and the acknowledgement in the outbox.
+ * How long an attempt holds a pending refund before the retry may take it again: longer than
+ * the provider's calls can last (Stripe's 20 s timeout, retried twice, for the refund and the
+ * cancellation), so two attempts at one refund rarely meet; when they do, the idempotency key
+ * makes them one refund.
+ */
+export const REFUND_ATTEMPT_LEASE_MS = 5 * 60_000;
+
+const acknowledgementOf = (
+  deps: WithdrawalsDependencies,
+  row: WithdrawalTable,
+  refunded: boolean,
+) =>
+  withdrawalAcknowledgementMail({
+    language: row.language,
+    orderReference: row.checkout_session_id,
+    productName: row.product_name,
+    receivedAt: row.received_at,
+    amountRefunded: formatPrice(row.amount_refunded, row.currency),
+    refunded,
+    supportEmail: deps.config.SUPPORT_EMAIL,
+  });
+
+/**
+ * Asks the provider to refund a pending withdrawal and end its subscription, once this caller
+ * holds the attempt. Refunded: the withdrawal reads refunded with its refund, the order
+ * refunded (its downloads stop), the completion is audited, and an acknowledgement not yet
+ * sent says it was refunded. The provider unavailable (an outage, as the errors plugin tells
+ * it) or refusing: the withdrawal stays pending with the provider's words, for the retry and
+ * for support. The idempotency key is the order's, whoever asks and however often, so the
+ * provider refunds it once. Answers the withdrawal as it is now.
+ */
+async function attemptRefund(
+  deps: WithdrawalsDependencies,
+  row: WithdrawalTable,
+  log: WithdrawalsLog,
+): Promise<WithdrawalTable> {
+  const attemptAt = new Date().toISOString();
+  if (!(await claimRefundAttempt(deps.db, row.id, row.refund_attempted_at, attemptAt))) return row;
+  const subscriptionId = await findSubscriptionIdOfSession(deps.db, row.checkout_session_id);
+  let refundId: string | null;
+  try {
+    ({ refundId } = await deps.provider.refundAndEndSubscription({
+      paymentIntentId: await findPaymentIntentOfOrder(deps.db, row.order_id),
+      subscriptionId,
+      idempotencyKey: `withdrawal:${row.order_id}`,
+    }));
+  } catch (error) {
+    const outage = isStripeUnavailable(error);
+    const words = `${outage ? 'provider unavailable' : 'provider refused'}: ${(error as Error).message}`;
+    // An outage passes; a refusal (a disputed payment, a wrong key) needs a person, and is
+    // tried again too, so that a refund support makes by hand is found and recorded.
+    if (outage) log.warn({ err: error, withdrawalId: row.id }, 'withdrawal refund pending');
+    else log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund refused');
+    await recordRefundFailure(deps.db, row.id, words);
+    return { ...row, refund_attempted_at: attemptAt, refund_error: words.slice(0, 500) };
+  }
+  const completed = await deps.db.transaction().execute(async (trx) => {
+    const refunded = await markWithdrawalRefunded(trx, row.id, refundId);
+    if (!refunded) return null;
+    await markOrderRefunded(trx, row.order_id, new Date().toISOString());
+    await recordAdminAction(trx, {
+      // The refund the consumer's withdrawal asked for: on their entry's line of the trail.
+      actor: row.email,
+      action: 'order.withdrawal-refund',
+      subject: { type: 'order', id: row.order_id },
+      before: { status: 'paid', refund: 'pending' },
+      after: { status: 'refunded', refund: 'refunded', refundId },
+    });
+    await reviseQueuedMail(trx, `withdrawal:${row.order_id}`, acknowledgementOf(deps, row, true));
+    return refunded;
+  });
+  if (completed) log.info({ withdrawalId: row.id, refundId }, 'withdrawal refunded');
+  return completed ?? { ...row, outcome: 'refunded', refund_id: refundId };
+}
+
+/**
+ * The second step: the consumer confirmed. The time it arrived is the withdrawal's. In one
+ * transaction, whatever the payment provider does: the withdrawal (its refund pending), the
+ * membership ended, the audit entry and the acknowledgement in the outbox. Then the refund and
+ * the subscription's end are asked of the provider; when it cannot do them now, the answer is
+ * still the acknowledgement, its outcome `refund-pending`, and the retry finishes the refund.
  */
 export async function withdraw(
   deps: WithdrawalsDependencies,
   body: WithdrawalBody,
   user: { email: string } | null,
+  log: WithdrawalsLog,
   now = Date.now(),
 ): Promise<WithdrawalReceipt> {
   const receivedAt = new Date(now).toISOString();
@@ -238,11 +332,6 @@ export async function withdraw(
   const membership = await ensureWithdrawable(deps, contract, now);
   const { order, language } = contract;
   const subscriptionId = await findSubscriptionIdOfSession(deps.db, order.checkout_session_id);
-  const { refundId } = await deps.provider.refundAndEndSubscription({
-    paymentIntentId: order.payment_intent_id,
-    subscriptionId,
-    idempotencyKey: `withdrawal:${order.id}`,
-  });
   const row = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertWithdrawalOnce(trx, {
       order_id: order.id,
@@ -252,10 +341,12 @@ export async function withdraw(
       received_at: receivedAt,
       channel: contract.channel,
       language,
-      outcome: 'refunded',
+      outcome: 'refund-pending',
       amount_refunded: order.amount_total,
       currency: order.currency,
-      refund_id: refundId,
+      refund_id: null,
+      refund_attempted_at: null,
+      refund_error: null,
     });
     if (!inserted) {
       // Confirmed twice at once: the other confirmation did it all.
@@ -265,7 +356,6 @@ export async function withdraw(
         receivedAt,
       );
     }
-    await markOrderRefunded(trx, order.id, receivedAt);
     if (subscriptionId) {
       await applyMembershipState(
         trx,
@@ -284,20 +374,42 @@ export async function withdraw(
       action: 'order.withdraw',
       subject: { type: 'order', id: order.id },
       before: { status: order.status, membership: 'active' },
-      after: { status: 'refunded', membership: 'canceled' },
+      after: { status: order.status, membership: 'canceled', refund: 'pending' },
     });
-    const mail = withdrawalAcknowledgementMail({
-      language,
-      orderReference: order.checkout_session_id,
-      productName: membership.product_name,
-      receivedAt,
-      amountRefunded: formatPrice(order.amount_total, order.currency),
-      supportEmail: deps.config.SUPPORT_EMAIL,
-    });
+    const mail = acknowledgementOf(deps, inserted, false);
     await enqueueMail(trx, { to: order.email, dedupeKey: `withdrawal:${order.id}`, ...mail });
     return inserted;
   });
-  return receiptOf(row);
+  try {
+    return receiptOf(await attemptRefund(deps, row, log));
+  } catch (error) {
+    // The withdrawal is kept and acknowledged: whatever failed after that is the retry's.
+    log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund attempt failed');
+    return receiptOf(row);
+  }
+}
+
+/**
+ * The retry (every few minutes, and once when the service starts): asks the provider again for
+ * each refund still pending whose last attempt is older than the lease. Answers how many were
+ * refunded.
+ */
+export async function retryPendingRefunds(
+  deps: WithdrawalsDependencies,
+  log: WithdrawalsLog,
+  now = Date.now(),
+): Promise<number> {
+  const due = await listRefundsDue(
+    deps.db,
+    new Date(now - REFUND_ATTEMPT_LEASE_MS).toISOString(),
+    100,
+  );
+  let refunded = 0;
+  for (const row of due) {
+    const after = await attemptRefund(deps, row, log);
+    if (after.outcome === 'refunded') refunded += 1;
+  }
+  return refunded;
 }
 
 /** What support sees: one order's withdrawals, or the newest hundred. */
@@ -316,6 +428,8 @@ export async function listWithdrawalsForSupport(
       channel: row.channel,
       language: row.language,
       refundId: row.refund_id,
+      refundAttemptedAt: row.refund_attempted_at,
+      refundError: row.refund_error,
     })),
   };
 }

@@ -15,6 +15,8 @@ import {
   startFakeStripe,
   type FakeStripe,
 } from '@aba-shop/test-kit/fake-stripe';
+import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
+import { REFUND_ATTEMPT_LEASE_MS, retryPendingRefunds } from './service.ts';
 import {
   adminOrderDetailSchema,
   adminWithdrawalListSchema,
@@ -119,11 +121,16 @@ describe('withdrawing with the test checkout', () => {
       ).json(),
     );
     expect(detail.status).toBe('refunded');
-    expect(detail.audit[0]).toMatchObject({
+    // The withdrawal received, then its refund: the test checkout took no money, so at once.
+    expect(detail.audit.find((entry) => entry.action === 'order.withdraw')).toMatchObject({
       actor: email,
-      action: 'order.withdraw',
       before: { status: 'paid', membership: 'active' },
-      after: { status: 'refunded', membership: 'canceled' },
+      after: { status: 'paid', membership: 'canceled', refund: 'pending' },
+    });
+    expect(detail.audit.find((entry) => entry.action === 'order.withdrawal-refund')).toMatchObject({
+      actor: email,
+      before: { status: 'paid', refund: 'pending' },
+      after: { status: 'refunded', refund: 'refunded', refundId: null },
     });
     const list = await t.app.inject({
       url: `/api/admin/withdrawals?orderId=${order.id}`,
@@ -136,7 +143,9 @@ describe('withdrawing with the test checkout', () => {
         receivedAt: receipt.receivedAt,
         channel: 'reference',
         language: 'en',
+        outcome: 'refunded',
         refundId: null,
+        refundError: null,
       }),
     ]);
 
@@ -363,6 +372,7 @@ describe('withdrawing through Stripe', () => {
       confirm: true,
     });
     expect(withdrawn.statusCode).toBe(201);
+    expect(withdrawalReceiptSchema.parse(withdrawn.json()).outcome).toBe('refunded');
     expect(fake.refunds).toEqual([
       expect.objectContaining({
         payment_intent: session.payment_intent,
@@ -438,5 +448,223 @@ describe('withdrawing through Stripe', () => {
     });
     expect(withdrawn.statusCode).toBe(201);
     expect(fake.refunds.at(-1)?.payment_intent).toBe('pi_of_invoice');
+  });
+});
+
+describe('withdrawing while Stripe is unavailable', () => {
+  const WEBHOOK_SECRET = 'whsec_test_withdrawals_outage';
+  let fake: FakeStripe;
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+      ADMIN_EMAILS: 'support@example.com',
+    });
+    admin = await signInByCode(t, 'support@example.com');
+  });
+  afterEach(() => fake.recover());
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** A membership paid at the fake Stripe and fulfilled by its webhook. */
+  async function buyMembership(email: string) {
+    const created = await requestCheckout(t.app, MEMBERSHIP);
+    const sessionId = (created.json() as { checkoutUrl: string }).checkoutUrl
+      .split('/')
+      .pop() as string;
+    const session = fake.pay(sessionId, email);
+    await deliverStripeEvent(
+      t.app,
+      { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
+      WEBHOOK_SECRET,
+    );
+    return { sessionId, session };
+  }
+
+  /** The service's retry, as its timer runs it once the confirming attempt's lease is over. */
+  function retry() {
+    const { config } = t.app;
+    const provider = createStripeProvider(createStripeClient(config), config);
+    return retryPendingRefunds(
+      { db: t.app.db, config, provider },
+      t.app.log,
+      Date.now() + REFUND_ATTEMPT_LEASE_MS + 1000,
+    );
+  }
+
+  const withdrawalOf = (sessionId: string) =>
+    t.app.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+
+  const orderOf = (sessionId: string) =>
+    t.app.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+
+  it('records, ends and acknowledges the withdrawal, then the retry refunds it once', async () => {
+    const email = 'withdraw.outage@example.com';
+    const { sessionId, session } = await buyMembership(email);
+    fake.failWith(503, { type: 'api_error', message: 'Stripe is down for maintenance' });
+
+    const before = Date.now();
+    const withdrawn = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(withdrawn.statusCode).toBe(201);
+    const receipt = withdrawalReceiptSchema.parse(withdrawn.json());
+    expect(receipt).toMatchObject({ outcome: 'refund-pending', amountRefunded: 999 });
+    expect(Date.parse(receipt.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(fake.refunds).toEqual([]);
+    expect(await withdrawalOf(sessionId)).toMatchObject({
+      outcome: 'refund-pending',
+      refund_id: null,
+      refund_error: expect.stringMatching(/^provider unavailable: /),
+    });
+    expect((await orderOf(sessionId)).status).toBe('paid');
+    expect(await membershipStatusOf(t, await signInByCode(t, email))).toBe('canceled');
+
+    const mail = await mailTo(t, email, /withdrawal/);
+    expect(mail?.text).toContain('We received your withdrawal from the contract below on ');
+    expect(mail?.text).toContain(
+      'We are refunding $9.99 to your original means of payment: the refund follows within 14 days',
+    );
+    const again = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ reason: 'already-withdrawn', at: receipt.receivedAt });
+
+    // Still down: the retry leaves it pending.
+    expect(await retry()).toBe(0);
+    expect((await withdrawalOf(sessionId)).outcome).toBe('refund-pending');
+
+    fake.recover();
+    // Two retries at once (two replicas) still make one refund.
+    const passes = await Promise.all([retry(), retry()]);
+    expect(passes[0] + passes[1]).toBe(1);
+    expect(await retry()).toBe(0);
+    expect(fake.refunds).toEqual([
+      expect.objectContaining({ payment_intent: session.payment_intent }),
+    ]);
+    expect(fake.subscriptions.get(session.subscription as string)?.status).toBe('canceled');
+    const refundKeys = new Set(
+      fake.requests
+        .filter((request) => request.method === 'POST' && request.path === '/v1/refunds')
+        .map((request) => request.idempotencyKey),
+    );
+    expect([...refundKeys]).toEqual([expect.stringMatching(/^withdrawal:ord_\w+:refund$/)]);
+
+    const order = await orderOf(sessionId);
+    expect(order.status).toBe('refunded');
+    expect(await withdrawalOf(sessionId)).toMatchObject({
+      outcome: 'refunded',
+      refund_id: fake.refunds[0]?.id,
+      refund_error: null,
+    });
+    const detail = adminOrderDetailSchema.parse(
+      (
+        await t.app.inject({ url: `/api/admin/orders/${order.id}`, headers: { cookie: admin } })
+      ).json(),
+    );
+    expect(detail.status).toBe('refunded');
+    expect(detail.audit.filter((entry) => entry.action === 'order.withdrawal-refund')).toEqual([
+      expect.objectContaining({
+        after: { status: 'refunded', refund: 'refunded', refundId: fake.refunds[0]?.id },
+      }),
+    ]);
+    const list = adminWithdrawalListSchema.parse(
+      (
+        await t.app.inject({
+          url: `/api/admin/withdrawals?orderId=${order.id}`,
+          headers: { cookie: admin },
+        })
+      ).json(),
+    );
+    expect(list.items[0]).toMatchObject({ outcome: 'refunded', refundId: fake.refunds[0]?.id });
+    // The acknowledgement went once, while Stripe was down; the refund sends nothing more.
+    await t.app.mailWorker.runOnce();
+    expect(
+      t.mail.filter((sent) => sent.to === email && /withdrawal/.test(sent.subject)),
+    ).toHaveLength(1);
+  });
+
+  it('records a payment refunded by hand meanwhile as refunded, with that refund', async () => {
+    const email = 'withdraw.byhand@example.com';
+    const { sessionId, session } = await buyMembership(email);
+    fake.failWith(500, { type: 'api_error', message: 'An unknown error occurred' });
+    const withdrawn = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(withdrawalReceiptSchema.parse(withdrawn.json()).outcome).toBe('refund-pending');
+    fake.recover();
+    // Support refunded it in Stripe's Dashboard before the retry came.
+    fake.refunds.push({
+      id: 're_by_hand',
+      object: 'refund',
+      payment_intent: session.payment_intent as string,
+      amount: null,
+      reason: null,
+      status: 'succeeded',
+    });
+    const made = fake.refunds.length;
+
+    expect(await retry()).toBe(1);
+    expect(fake.refunds).toHaveLength(made);
+    expect(await withdrawalOf(sessionId)).toMatchObject({
+      outcome: 'refunded',
+      refund_id: 're_by_hand',
+    });
+    expect((await orderOf(sessionId)).status).toBe('refunded');
+  });
+
+  it('keeps a refund Stripe refuses pending for support, with Stripe’s words, and still acknowledges', async () => {
+    const email = 'withdraw.refused@example.com';
+    const { sessionId } = await buyMembership(email);
+    fake.failWith(400, {
+      type: 'invalid_request_error',
+      message: 'This charge is disputed and cannot be refunded.',
+    });
+    const withdrawn = await post(t, '/api/withdrawals', {
+      orderReference: sessionId,
+      email,
+      confirm: true,
+    });
+    expect(withdrawn.statusCode).toBe(201);
+    expect(withdrawalReceiptSchema.parse(withdrawn.json()).outcome).toBe('refund-pending');
+    const order = await orderOf(sessionId);
+    const list = adminWithdrawalListSchema.parse(
+      (
+        await t.app.inject({
+          url: `/api/admin/withdrawals?orderId=${order.id}`,
+          headers: { cookie: admin },
+        })
+      ).json(),
+    );
+    expect(list.items[0]).toMatchObject({
+      outcome: 'refund-pending',
+      refundId: null,
+      refundError: 'provider refused: This charge is disputed and cannot be refunded.',
+      refundAttemptedAt: expect.any(String),
+    });
+    expect(order.status).toBe('paid');
+    expect(await mailTo(t, email, /withdrawal/)).toBeDefined();
   });
 });
