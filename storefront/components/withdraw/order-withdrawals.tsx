@@ -1,8 +1,8 @@
 'use client';
 /**
  * An order's 'Recesso' in the support console (docs/product.md#withdrawal): when the consumer
- * withdrew, how they named the contract, in which language, and the refund. Nothing shows for
- * an order without one.
+ * withdrew, how they named the contract, in which language, and the refund: made, or pending
+ * with the last attempt and Stripe's answer. Nothing shows for an order without one.
  */
 import useSWR from 'swr';
 import { formatPrice } from '@aba-shop/service-kit/money';
@@ -42,12 +42,27 @@ export function OrderWithdrawals({ orderId }: { orderId: string }) {
             {CHANNEL_TEXT[withdrawal.channel]}, in {LANGUAGE_TEXT[withdrawal.language]}
           </Fact>
           <Fact term="Esito">
-            Rimborsato {formatPrice(withdrawal.amountRefunded, withdrawal.currency)}, abbonamento
-            terminato
+            {withdrawal.outcome === 'refunded' ? 'Rimborsato' : 'Rimborso in attesa di'}{' '}
+            {formatPrice(withdrawal.amountRefunded, withdrawal.currency)}, abbonamento terminato
           </Fact>
-          <Fact term="Rimborso">
-            {withdrawal.refundId ?? 'checkout di prova: nessun pagamento'}
-          </Fact>
+          {withdrawal.outcome === 'refunded' ? (
+            <Fact term="Rimborso">
+              {withdrawal.refundId ?? 'checkout di prova: nessun pagamento'}
+            </Fact>
+          ) : (
+            <Fact term="Rimborso">
+              Non ancora eseguito: il negozio riprova ogni pochi minuti.
+              {withdrawal.refundAttemptedAt ? (
+                <>
+                  {' '}
+                  Ultimo tentativo: <AdminDate iso={withdrawal.refundAttemptedAt} />.
+                </>
+              ) : null}
+              {withdrawal.refundError ? (
+                <span className="block">Risposta di Stripe: {withdrawal.refundError}</span>
+              ) : null}
+            </Fact>
+          )}
         </dl>
       ))}
     </section>

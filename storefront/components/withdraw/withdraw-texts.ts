@@ -62,6 +62,7 @@ type Texts = {
   doneHeading: string;
   received: (when: string) => string;
   refunded: (amount: string) => string;
+  refundFollows: (amount: string) => string;
   mailed: (email: string) => string;
   refusal: Record<WithdrawalRefusalReason, (at: string | null) => string>;
   unreachable: string;
@@ -106,6 +107,8 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     doneHeading: 'Withdrawal received',
     received: (when) => `We received your withdrawal on ${when}.`,
     refunded: (amount) => `We have refunded ${amount} and your membership has ended.`,
+    refundFollows: (amount) =>
+      `Your membership has ended. We are refunding ${amount} to your original means of payment: the refund follows within 14 days, and you need do nothing more.`,
     mailed: (email) => `We sent this confirmation to ${email} too.`,
     refusal: {
       ebook: (at) =>
@@ -115,7 +118,7 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
       'period-over': (at) =>
         `The 14-day withdrawal period of this membership ended${at ? ` on ${dateTimeText(at, 'en')}` : ''}. You can still cancel it from your account: it then ends with the period paid for.`,
       'already-withdrawn': (at) =>
-        `You already withdrew from this contract${at ? ` on ${dateTimeText(at, 'en')}` : ''}; it was refunded.`,
+        `You already withdrew from this contract${at ? ` on ${dateTimeText(at, 'en')}` : ''}; its refund is made or on its way.`,
       refunded: () => 'This order has already been refunded.',
     },
     unreachable: 'We could not reach the shop. Please try again in a moment.',
@@ -159,6 +162,8 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     doneHeading: 'Recesso ricevuto',
     received: (when) => `Abbiamo ricevuto il tuo recesso il ${when}.`,
     refunded: (amount) => `Ti abbiamo rimborsato ${amount} e l'abbonamento è terminato.`,
+    refundFollows: (amount) =>
+      `L'abbonamento è terminato. Ti stiamo rimborsando ${amount} sul mezzo di pagamento originale: il rimborso segue entro 14 giorni e non devi fare altro.`,
     mailed: (email) => `Abbiamo inviato questa conferma anche a ${email}.`,
     refusal: {
       ebook: (at) =>
@@ -168,7 +173,7 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
       'period-over': (at) =>
         `Il periodo di recesso di 14 giorni di questo abbonamento è terminato${at ? ` il ${dateTimeText(at, 'it')}` : ''}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
       'already-withdrawn': (at) =>
-        `Hai già esercitato il recesso da questo contratto${at ? ` il ${dateTimeText(at, 'it')}` : ''}; è stato rimborsato.`,
+        `Hai già esercitato il recesso da questo contratto${at ? ` il ${dateTimeText(at, 'it')}` : ''}; il rimborso è stato eseguito o è in corso.`,
       refunded: () => 'Questo ordine è già stato rimborsato.',
     },
     unreachable: 'Non è stato possibile raggiungere il negozio. Riprova tra un momento.',

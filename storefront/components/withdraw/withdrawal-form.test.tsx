@@ -82,6 +82,44 @@ describe('the withdrawal form', () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'en' as const,
+      ['Continue', 'Confirm withdrawal', 'Withdrawal received'],
+      'Your membership has ended. We are refunding $9.99 to your original means of payment: the refund follows within 14 days, and you need do nothing more.',
+    ],
+    [
+      'it' as const,
+      ['Continua', 'Conferma il recesso', 'Recesso ricevuto'],
+      "L'abbonamento è terminato. Ti stiamo rimborsando $9.99 sul mezzo di pagamento originale: il rimborso segue entro 14 giorni e non devi fare altro.",
+    ],
+  ])(
+    'says in %s that the refund follows when the payment provider has not made it yet',
+    async (language, [next, confirmName, done], follows) => {
+      mine.mockResolvedValue({
+        contracts: [{ ...CONTRACT, withdrawable: true, withdrawnAt: null }],
+      });
+      preview.mockResolvedValue(CONTRACT);
+      confirm.mockResolvedValue({
+        withdrawalId: 'wdr_2',
+        orderReference: REFERENCE,
+        productName: CONTRACT.productName,
+        email: 'member@example.com',
+        receivedAt: '2026-11-27T20:15:00.000Z',
+        outcome: 'refund-pending',
+        amountRefunded: 999,
+        currency: 'usd',
+      });
+      const user = renderForm(<WithdrawalForm language={language} initialReference={REFERENCE} />);
+      await screen.findAllByRole('radio');
+      await user.click(screen.getByRole('button', { name: next }));
+      await user.click(await screen.findByRole('button', { name: confirmName }));
+      expect(await screen.findByRole('heading', { name: done })).toBeInTheDocument();
+      expect(screen.getByText(follows)).toBeInTheDocument();
+      expect(screen.queryByText(/We have refunded|Ti abbiamo rimborsato/)).not.toBeInTheDocument();
+    },
+  );
+
   it('checks the fields before asking the shop', async () => {
     const user = renderForm(<WithdrawalForm language="en" />);
     await screen.findByRole('link', { name: 'sign in' });

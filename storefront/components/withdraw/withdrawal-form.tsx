@@ -3,7 +3,8 @@
  * The withdrawal function (docs/product.md#withdrawal): the consumer names the contract (signed
  * in, one of their memberships; otherwise the e-mail address and order reference of the
  * purchase), sees it, confirms it with 'Confirm withdrawal', and reads the acknowledgement with
- * the date and time the shop received it. Each step's heading takes the focus.
+ * the date and time the shop received it, and the refund made or, while the payment provider
+ * cannot make it, to follow. Each step's heading takes the focus.
  */
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -144,7 +145,11 @@ export function WithdrawalForm({
           <dt className="font-semibold">{texts.orderReference}</dt>
           <dd>{receipt.orderReference}</dd>
         </dl>
-        <p>{texts.refunded(money(receipt.amountRefunded, receipt.currency))}</p>
+        <p>
+          {(receipt.outcome === 'refunded' ? texts.refunded : texts.refundFollows)(
+            money(receipt.amountRefunded, receipt.currency),
+          )}
+        </p>
         <p>{texts.mailed(receipt.email)}</p>
       </section>
     );
