@@ -297,13 +297,13 @@ async function attemptRefund(
   const completed = await deps.db.transaction().execute(async (trx) => {
     const refunded = await markWithdrawalRefunded(trx, row.id, refundId);
     if (!refunded) return null;
-    await markOrderRefunded(trx, row.order_id, new Date().toISOString());
+    const status = await markOrderRefunded(trx, row.order_id, new Date().toISOString());
     await recordAdminAction(trx, {
-      // The refund the consumer's withdrawal asked for: on their entry's line of the trail.
+      // The refund the consumer's withdrawal asked for: by their address, as its receipt is.
       actor: row.email,
       action: 'order.withdrawal-refund',
       subject: { type: 'order', id: row.order_id },
-      before: { status: 'paid', refund: 'pending' },
+      before: { status, refund: 'pending' },
       after: { status: 'refunded', refund: 'refunded', refundId },
     });
     await reviseQueuedMail(trx, `withdrawal:${row.order_id}`, acknowledgementOf(deps, row, true));

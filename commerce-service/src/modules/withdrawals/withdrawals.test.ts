@@ -15,6 +15,7 @@ import {
   startFakeStripe,
   type FakeStripe,
 } from '@aba-shop/test-kit/fake-stripe';
+import { buildApp } from '../../app.ts';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
 import { REFUND_ATTEMPT_LEASE_MS, retryPendingRefunds } from './service.ts';
 import {
@@ -632,6 +633,38 @@ describe('withdrawing while Stripe is unavailable', () => {
       outcome: 'refunded',
       refund_id: 're_by_hand',
     });
+    expect((await orderOf(sessionId)).status).toBe('refunded');
+  });
+
+  it('asks Stripe again for pending refunds when the service starts', async () => {
+    const email = 'withdraw.restart@example.com';
+    const { sessionId } = await buyMembership(email);
+    fake.failWith(503, { type: 'api_error', message: 'Stripe is down for maintenance' });
+    await post(t, '/api/withdrawals', { orderReference: sessionId, email, confirm: true });
+    fake.recover();
+    // The confirming attempt's lease is over, as after a restart some minutes later.
+    await t.app.db
+      .updateTable('withdrawals')
+      .set({
+        refund_attempted_at: new Date(Date.now() - REFUND_ATTEMPT_LEASE_MS - 1000).toISOString(),
+      })
+      .where('checkout_session_id', '=', sessionId)
+      .execute();
+
+    const server = await buildApp(t.database.config, {
+      runMailWorker: true,
+      sendMail: async () => {},
+    });
+    try {
+      await server.ready();
+      for (let tries = 0; tries < 50; tries += 1) {
+        if ((await withdrawalOf(sessionId)).outcome === 'refunded') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await server.close();
+    }
+    expect((await withdrawalOf(sessionId)).outcome).toBe('refunded');
     expect((await orderOf(sessionId)).status).toBe('refunded');
   });
 
