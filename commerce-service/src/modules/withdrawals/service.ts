@@ -267,15 +267,17 @@ const acknowledgementOf = (
  * sent says it was refunded. The provider unavailable (an outage, as the errors plugin tells
  * it) or refusing: the withdrawal stays pending with the provider's words, for the retry and
  * for support. The idempotency key is the order's, whoever asks and however often, so the
- * provider refunds it once. Answers the withdrawal as it is now.
+ * provider refunds it once. Answers the withdrawal as it is now, and whether this attempt
+ * recorded its completion (two attempts that meet make one refund and one completion).
  */
 async function attemptRefund(
   deps: WithdrawalsDependencies,
   row: WithdrawalTable,
   log: WithdrawalsLog,
-): Promise<WithdrawalTable> {
+): Promise<{ withdrawal: WithdrawalTable; completedHere: boolean }> {
   const attemptAt = new Date().toISOString();
-  if (!(await claimRefundAttempt(deps.db, row.id, row.refund_attempted_at, attemptAt))) return row;
+  if (!(await claimRefundAttempt(deps.db, row.id, row.refund_attempted_at, attemptAt)))
+    return { withdrawal: row, completedHere: false };
   const subscriptionId = await findSubscriptionIdOfSession(deps.db, row.checkout_session_id);
   let refundId: string | null;
   try {
@@ -292,7 +294,10 @@ async function attemptRefund(
     if (outage) log.warn({ err: error, withdrawalId: row.id }, 'withdrawal refund pending');
     else log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund refused');
     await recordRefundFailure(deps.db, row.id, words);
-    return { ...row, refund_attempted_at: attemptAt, refund_error: words.slice(0, 500) };
+    return {
+      withdrawal: { ...row, refund_attempted_at: attemptAt, refund_error: words.slice(0, 500) },
+      completedHere: false,
+    };
   }
   const completed = await deps.db.transaction().execute(async (trx) => {
     const refunded = await markWithdrawalRefunded(trx, row.id, refundId);
@@ -310,7 +315,11 @@ async function attemptRefund(
     return refunded;
   });
   if (completed) log.info({ withdrawalId: row.id, refundId }, 'withdrawal refunded');
-  return completed ?? { ...row, outcome: 'refunded', refund_id: refundId };
+  // Null: another attempt recorded the same refund first, and only it counts the completion.
+  return {
+    withdrawal: completed ?? { ...row, outcome: 'refunded', refund_id: refundId },
+    completedHere: completed !== null,
+  };
 }
 
 /**
@@ -381,7 +390,7 @@ export async function withdraw(
     return inserted;
   });
   try {
-    return receiptOf(await attemptRefund(deps, row, log));
+    return receiptOf((await attemptRefund(deps, row, log)).withdrawal);
   } catch (error) {
     // The withdrawal is kept and acknowledged: whatever failed after that is the retry's.
     log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund attempt failed');
@@ -391,8 +400,8 @@ export async function withdraw(
 
 /**
  * The retry (every few minutes, and once when the service starts): asks the provider again for
- * each refund still pending whose last attempt is older than the lease. Answers how many were
- * refunded.
+ * each refund still pending whose last attempt is older than the lease. Answers how many
+ * refunds this run recorded as complete.
  */
 export async function retryPendingRefunds(
   deps: WithdrawalsDependencies,
@@ -406,8 +415,7 @@ export async function retryPendingRefunds(
   );
   let refunded = 0;
   for (const row of due) {
-    const after = await attemptRefund(deps, row, log);
-    if (after.outcome === 'refunded') refunded += 1;
+    if ((await attemptRefund(deps, row, log)).completedHere) refunded += 1;
   }
   return refunded;
 }
