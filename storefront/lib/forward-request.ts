@@ -3,6 +3,7 @@
  * When the service cannot be reached, the browser gets the caller's 503 answer: Next's own
  * rewrite would send a bare 500 'Internal Server Error' instead.
  */
+import { readBodyUpTo } from './read-body';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and are never passed on. */
 const HOP_BY_HOP = [
@@ -28,36 +29,6 @@ function failure(error: unknown): string {
 /** How long the service may take to start answering; Next's rewrites allow 30 s as well. */
 export const ANSWER_TIMEOUT_MS = 30_000;
 
-/**
- * The request's body, or `null` once it is longer than `limit` bytes: read no further than
- * that, so an oversized upload is neither kept in memory nor sent on.
- */
-async function readBody(request: Request, limit: number): Promise<ArrayBuffer | null> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) return null;
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = request.body?.getReader();
-  if (!reader) return new ArrayBuffer(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body.buffer;
-}
-
 export interface ForwardOptions {
   timeoutMs?: number;
   /**
@@ -77,9 +48,9 @@ export async function forwardRequest(
   const headers = new Headers(request.headers);
   for (const name of [...HOP_BY_HOP, ...SET_BY_FETCH]) headers.delete(name);
   headers.set('x-forwarded-host', request.headers.get('host') ?? new URL(request.url).host);
-  let body: ArrayBuffer | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const read = await readBody(request, bodyLimit?.bytes ?? Number.POSITIVE_INFINITY);
+    const read = await readBodyUpTo(request, bodyLimit?.bytes ?? Number.POSITIVE_INFINITY);
     if (read === null) return (bodyLimit as NonNullable<typeof bodyLimit>).tooLarge();
     body = read;
   }

@@ -3,6 +3,7 @@
  * asking, for the rate limit (docs/product.md#chat-assistant).
  */
 import { z } from 'zod';
+import { readBodyUpTo } from '@/lib/read-body';
 import {
   CHAT_STREAM_TYPE,
   MAX_CHAT_MESSAGE_LENGTH,
@@ -55,29 +56,10 @@ const TOO_LARGE = {
   message: `The body must be at most ${MAX_CHAT_BODY_BYTES} bytes`,
 } as const;
 
-/** The body's text, or null as soon as it grows past `maxBytes`. */
-async function readTextUpTo(request: Request, maxBytes: number): Promise<string | null> {
-  if (Number(request.headers.get('content-length')) > maxBytes) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function readChatRequest(request: Request): Promise<ChatRequestResult> {
-  const text = await readTextUpTo(request, MAX_CHAT_BODY_BYTES);
-  if (text === null) return TOO_LARGE;
+  const body = await readBodyUpTo(request, MAX_CHAT_BODY_BYTES);
+  if (body === null) return TOO_LARGE;
+  const text = new TextDecoder().decode(body);
   let json: unknown;
   try {
     json = JSON.parse(text);
