@@ -27,7 +27,8 @@ import {
   stopMetaPixel,
   trackEvent,
 } from '@/lib/tracking/meta-pixel';
-import { isPrivateAddress, pageLanguage } from '@/lib/tracking/page-address';
+import { pageLanguage } from '@/lib/page-language';
+import { isPrivateAddress } from '@/lib/tracking/page-address';
 
 export function PageTracking() {
   // Inlined by the build: the pixel id is public and fixed per deployment.

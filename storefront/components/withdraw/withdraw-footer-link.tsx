@@ -5,17 +5,18 @@
  */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { isItalianPage, WITHDRAW_PATH, WITHDRAW_TEXTS } from './withdraw-texts';
+import { pageLanguage } from '@/lib/page-language';
+import { WITHDRAW_PATH, WITHDRAW_TEXTS } from './withdraw-texts';
 
 export function WithdrawFooterLink({ className }: { className?: string }) {
-  const italian = isItalianPage(usePathname() ?? '/');
+  const language = pageLanguage(usePathname() ?? '/');
   return (
     <Link
-      href={italian ? `${WITHDRAW_PATH}/it` : WITHDRAW_PATH}
-      lang={italian ? 'it' : 'en'}
+      href={language === 'it' ? `${WITHDRAW_PATH}/it` : WITHDRAW_PATH}
+      lang={language}
       className={className}
     >
-      {WITHDRAW_TEXTS[italian ? 'it' : 'en'].label}
+      {WITHDRAW_TEXTS[language].label}
     </Link>
   );
 }

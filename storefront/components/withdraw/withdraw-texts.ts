@@ -6,20 +6,6 @@ import type { WithdrawalLanguage, WithdrawalRefusalReason } from '@aba-shop/cont
 
 export const WITHDRAW_PATH = '/withdraw';
 
-/** The Italian pages (docs/product.md#languages): their footer links to the Italian function. */
-export function isItalianPage(pathname: string): boolean {
-  return (
-    pathname === '/login' ||
-    pathname === '/checkout/error' ||
-    pathname === '/admin' ||
-    pathname.startsWith('/admin/') ||
-    /^\/blog\/[^/]+/.test(pathname) ||
-    pathname === '/thank-you/aba-for-parents' ||
-    pathname === '/thank-you/case-studies' ||
-    pathname === '/withdraw/it'
-  );
-}
-
 /** '27 November 2026 at 20:15 UTC', '27 novembre 2026 alle ore 20:15 UTC'. */
 export function dateTimeText(iso: string, language: WithdrawalLanguage): string {
   return `${new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {

@@ -9,7 +9,6 @@ import {
 } from '@/lib/commerce/api/withdrawals';
 import { CommerceError } from '@/lib/commerce/client';
 import { WithdrawalForm } from './withdrawal-form';
-import { isItalianPage } from './withdraw-texts';
 
 jest.mock('@/lib/commerce/api/withdrawals', () => ({
   ...jest.requireActual('@/lib/commerce/api/withdrawals'),
@@ -177,22 +176,5 @@ describe('the withdrawal form', () => {
     await user.click(radios[0] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(preview).toHaveBeenCalledWith({ orderReference: REFERENCE, language: 'en' });
-  });
-});
-
-describe('isItalianPage', () => {
-  it.each([
-    ['/login', true],
-    ['/admin/orders/ord_1', true],
-    ['/blog/some-post', true],
-    ['/thank-you/case-studies', true],
-    ['/checkout/error', true],
-    ['/withdraw/it', true],
-    ['/blog', false],
-    ['/thank-you/ebook-aba-for-parents', false],
-    ['/withdraw', false],
-    ['/', false],
-  ])('says %s is Italian: %s', (path, italian) => {
-    expect(isItalianPage(path)).toBe(italian);
   });
 });

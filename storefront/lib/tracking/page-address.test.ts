@@ -1,26 +1,6 @@
-import { addressForPixel, isPrivateAddress, pageLanguage, referrerForPixel } from './page-address';
+import { addressForPixel, isPrivateAddress, referrerForPixel } from './page-address';
 
 const at = (path: string) => new URL(path, 'https://shop.example');
-
-describe('pageLanguage', () => {
-  it.each([
-    ['/', 'en'],
-    ['/blog', 'en'],
-    ['/blog/visual-schedules', 'it'],
-    ['/login', 'it'],
-    ['/admin/orders/ord_1', 'it'],
-    ['/checkout/error', 'it'],
-    ['/checkout/success', 'en'],
-    ['/thank-you/aba-for-parents', 'it'],
-    ['/thank-you/case-studies', 'it'],
-    ['/thank-you/ebook-aba-for-parents', 'en'],
-    ['/withdraw', 'en'],
-    ['/withdraw/it', 'it'],
-    ['/accessibility', 'en'],
-  ])('%s is in %s', (path, language) => {
-    expect(pageLanguage(path)).toBe(language);
-  });
-});
 
 describe('isPrivateAddress', () => {
   it.each([

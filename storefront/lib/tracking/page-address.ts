@@ -1,9 +1,11 @@
 /**
- * What the ad pixel may know of a page's address (docs/product.md#the-ad-pixel): the language of
- * the page, whether the page is private (its address or its purpose is the visitor's own: a
+ * What the ad pixel may know of a page's address (docs/product.md#the-ad-pixel): whether the
+ * page is private (its address or its purpose is the visitor's own: a
  * checkout, a sign-in return, the account, the admin area, anything carrying a code, token or
  * session id), and the address with its secrets taken out.
  */
+
+import { isUnderPath } from '@/lib/page-language';
 
 /** Paths whose pages are nobody's business but the visitor's: no PageView is sent there. */
 const PRIVATE_PATHS = ['/checkout', '/auth', '/account', '/admin', '/login', '/withdraw'];
@@ -20,28 +22,9 @@ const SECRET_PARAMETERS = new Set([
   'orderreference',
 ]);
 
-const ITALIAN_PATHS = [
-  '/login',
-  '/admin',
-  '/checkout/error',
-  '/thank-you/aba-for-parents',
-  '/thank-you/case-studies',
-  '/withdraw/it',
-];
-
-const isUnder = (pathname: string, path: string) =>
-  pathname === path || pathname.startsWith(`${path}/`);
-
-/** The language of the page at this path (docs/product.md#languages). */
-export function pageLanguage(pathname: string): 'en' | 'it' {
-  if (ITALIAN_PATHS.some((path) => isUnder(pathname, path))) return 'it';
-  // A blog post is Italian; the list at /blog is English.
-  return /^\/blog\/[^/]+\/?$/.test(pathname) ? 'it' : 'en';
-}
-
 /** True when the pixel must not be told about this page as it is. */
 export function isPrivateAddress(address: URL): boolean {
-  if (PRIVATE_PATHS.some((path) => isUnder(address.pathname, path))) return true;
+  if (PRIVATE_PATHS.some((path) => isUnderPath(address.pathname, path))) return true;
   if (address.hash.length > 1) return true;
   return [...address.searchParams.keys()].some((name) => SECRET_PARAMETERS.has(name.toLowerCase()));
 }

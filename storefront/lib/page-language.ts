@@ -1,0 +1,26 @@
+/**
+ * Which language a page speaks (docs/product.md#languages): the Italian pages, and English for
+ * the rest. What a page links to or asks in its visitor's language follows it (the cookie
+ * banner, the footer's withdrawal link).
+ */
+
+/** The Italian pages, each with the pages below it. */
+const ITALIAN_PATHS = [
+  '/login',
+  '/admin',
+  '/checkout/error',
+  '/thank-you/aba-for-parents',
+  '/thank-you/case-studies',
+  '/withdraw/it',
+];
+
+/** The page at `path` or one below it. */
+export const isUnderPath = (pathname: string, path: string) =>
+  pathname === path || pathname.startsWith(`${path}/`);
+
+/** The language of the page at this path (docs/product.md#languages). */
+export function pageLanguage(pathname: string): 'en' | 'it' {
+  if (ITALIAN_PATHS.some((path) => isUnderPath(pathname, path))) return 'it';
+  // A blog post is Italian; the list at /blog is English.
+  return /^\/blog\/[^/]+\/?$/.test(pathname) ? 'it' : 'en';
+}
