@@ -3,17 +3,9 @@
  * page speaks the language of the page its visitor came from, and so does its link.
  */
 import type { WithdrawalLanguage, WithdrawalRefusalReason } from '@aba-shop/contract';
+import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 
 export const WITHDRAW_PATH = '/withdraw';
-
-/** '27 November 2026 at 20:15 UTC', '27 novembre 2026 alle ore 20:15 UTC'. */
-export function dateTimeText(iso: string, language: WithdrawalLanguage): string {
-  return `${new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(iso))} UTC`;
-}
 
 type Texts = {
   label: string;
@@ -99,12 +91,12 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     refusal: {
       ebook: (at) =>
         at
-          ? `This order is for eBooks, delivered at once: on ${dateTimeText(at, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
+          ? `This order is for eBooks, delivered at once: on ${dateTimeUtc(at, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
           : 'This order is for eBooks, delivered at once on your request, so it cannot be withdrawn from.',
       'period-over': (at) =>
-        `The 14-day withdrawal period of this membership ended${at ? ` on ${dateTimeText(at, 'en')}` : ''}. You can still cancel it from your account: it then ends with the period paid for.`,
+        `The 14-day withdrawal period of this membership ended${at ? ` on ${dateTimeUtc(at, 'en')}` : ''}. You can still cancel it from your account: it then ends with the period paid for.`,
       'already-withdrawn': (at) =>
-        `You already withdrew from this contract${at ? ` on ${dateTimeText(at, 'en')}` : ''}; its refund is made or on its way.`,
+        `You already withdrew from this contract${at ? ` on ${dateTimeUtc(at, 'en')}` : ''}; its refund is made or on its way.`,
       refunded: () => 'This order has already been refunded.',
     },
     unreachable: 'We could not reach the shop. Please try again in a moment.',
@@ -154,12 +146,12 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     refusal: {
       ebook: (at) =>
         at
-          ? `Questo ordine riguarda eBook consegnati subito: il ${dateTimeText(at, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
+          ? `Questo ordine riguarda eBook consegnati subito: il ${dateTimeUtc(at, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
           : 'Questo ordine riguarda eBook consegnati subito su tua richiesta, quindi non è possibile recedere.',
       'period-over': (at) =>
-        `Il periodo di recesso di 14 giorni di questo abbonamento è terminato${at ? ` il ${dateTimeText(at, 'it')}` : ''}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
+        `Il periodo di recesso di 14 giorni di questo abbonamento è terminato${at ? ` il ${dateTimeUtc(at, 'it')}` : ''}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
       'already-withdrawn': (at) =>
-        `Hai già esercitato il recesso da questo contratto${at ? ` il ${dateTimeText(at, 'it')}` : ''}; il rimborso è stato eseguito o è in corso.`,
+        `Hai già esercitato il recesso da questo contratto${at ? ` il ${dateTimeUtc(at, 'it')}` : ''}; il rimborso è stato eseguito o è in corso.`,
       refunded: () => 'Questo ordine è già stato rimborsato.',
     },
     unreachable: 'Non è stato possibile raggiungere il negozio. Riprova tra un momento.',

@@ -23,7 +23,8 @@ import {
   previewWithdrawal,
   refusalOf,
 } from '@/lib/commerce/api/withdrawals';
-import { dateTimeText, WITHDRAW_PATH, WITHDRAW_TEXTS } from './withdraw-texts';
+import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
+import { WITHDRAW_PATH, WITHDRAW_TEXTS } from './withdraw-texts';
 
 type Step =
   | { name: 'identify' }
@@ -136,9 +137,7 @@ export function WithdrawalForm({
         >
           {texts.doneHeading}
         </h2>
-        <p className="font-semibold">
-          {texts.received(dateTimeText(receipt.receivedAt, language))}
-        </p>
+        <p className="font-semibold">{texts.received(dateTimeUtc(receipt.receivedAt, language))}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="font-semibold">{texts.contract}</dt>
           <dd>{receipt.productName}</dd>
@@ -173,9 +172,9 @@ export function WithdrawalForm({
           <dt className="font-semibold">{texts.orderReference}</dt>
           <dd>{contract.orderReference}</dd>
           <dt className="font-semibold">{texts.boughtOn}</dt>
-          <dd>{dateTimeText(contract.startedAt, language)}</dd>
+          <dd>{dateTimeUtc(contract.startedAt, language)}</dd>
           <dt className="font-semibold">{texts.until}</dt>
-          <dd>{dateTimeText(contract.withdrawableUntil, language)}</dd>
+          <dd>{dateTimeUtc(contract.withdrawableUntil, language)}</dd>
           <dt className="font-semibold">{texts.refund}</dt>
           <dd>{money(contract.amountTotal, contract.currency)}</dd>
         </dl>
@@ -237,14 +236,14 @@ export function WithdrawalForm({
               <span>
                 {texts.membershipChoice(
                   contract.productName,
-                  dateTimeText(contract.startedAt, language),
+                  dateTimeUtc(contract.startedAt, language),
                   contract.orderReference,
                 )}
                 {contract.withdrawable ? null : (
                   <span className="block text-sm text-slate-700">
                     {contract.withdrawnAt
-                      ? texts.withdrawnOn(dateTimeText(contract.withdrawnAt, language))
-                      : texts.periodEndedOn(dateTimeText(contract.withdrawableUntil, language))}
+                      ? texts.withdrawnOn(dateTimeUtc(contract.withdrawnAt, language))
+                      : texts.periodEndedOn(dateTimeUtc(contract.withdrawableUntil, language))}
                   </span>
                 )}
               </span>

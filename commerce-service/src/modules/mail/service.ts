@@ -10,7 +10,6 @@ export { enqueueMail, reviseQueuedMail } from './outbox.ts';
 export {
   contactNotificationMail,
   downloadLinksMail,
-  mailDateTime,
   orderConfirmationMail,
   signInCodeMail,
   withdrawalAcknowledgementMail,

@@ -5,6 +5,7 @@
 import type { ContactSubmissionTable } from '../../db/schema.ts';
 import { escapeHtml } from '../../html-escape.ts';
 import { WITHDRAWAL_PERIOD_DAYS, type WithdrawalLanguage } from '@aba-shop/contract';
+import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 
 export interface DownloadLinkItem {
   label: string;
@@ -15,16 +16,6 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-}
-
-/** A moment as a mail states it: '27 November 2026 at 20:15 UTC', '27 novembre 2026 alle ore 20:15 UTC'. */
-export function mailDateTime(iso: string, language: 'en' | 'it'): string {
-  const text = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-  return `${text} UTC`;
 }
 
 function layout(title: string, body: string, language: 'en' | 'it' = 'en'): string {
@@ -68,8 +59,8 @@ export function orderConfirmationMail(input: {
   // (docs/product.md#withdrawal): the eBooks' waiver with its time, the membership's 14 days.
   const consent = input.termsAcceptedAt
     ? input.links.length > 0
-      ? `You accepted the Terms and Conditions and asked for immediate delivery of your eBooks on ${mailDateTime(input.termsAcceptedAt, 'en')}, and you acknowledged that you thereby lose your right of withdrawal from their purchase.`
-      : `You accepted the Terms and Conditions on ${mailDateTime(input.termsAcceptedAt, 'en')}.`
+      ? `You accepted the Terms and Conditions and asked for immediate delivery of your eBooks on ${dateTimeUtc(input.termsAcceptedAt, 'en')}, and you acknowledged that you thereby lose your right of withdrawal from their purchase.`
+      : `You accepted the Terms and Conditions on ${dateTimeUtc(input.termsAcceptedAt, 'en')}.`
     : '';
   const withdrawalNote = input.subscription
     ? `You may withdraw from your membership within ${WITHDRAWAL_PERIOD_DAYS} days of today without giving any reason, and we refund it in full: use "Withdraw from contract here" at the foot of every page of our website, or go to ${withdrawalUrl}`
@@ -229,7 +220,7 @@ export function withdrawalAcknowledgementMail(input: {
   const words = ACKNOWLEDGEMENT[input.language];
   const refund = input.refunded ? words.refund : words.refundFollows;
   const paragraphs = [
-    words.received(mailDateTime(input.receivedAt, input.language)),
+    words.received(dateTimeUtc(input.receivedAt, input.language)),
     `${words.contract}: ${input.productName}\n${words.order}: ${input.orderReference}`,
     `${refund(input.amountRefunded)} ${words.ended}`,
     words.keep,

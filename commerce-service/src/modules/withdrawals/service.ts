@@ -16,13 +16,9 @@ import type { Config } from '../../config.ts';
 import { isStripeUnavailable } from '../../plugins/stripe-errors.ts';
 import { recordAdminAction } from '../audit/service.ts';
 import type { PaymentProvider } from '../checkout/service.ts';
-import {
-  enqueueMail,
-  mailDateTime,
-  reviseQueuedMail,
-  withdrawalAcknowledgementMail,
-} from '../mail/service.ts';
+import { enqueueMail, reviseQueuedMail, withdrawalAcknowledgementMail } from '../mail/service.ts';
 import { applyMembershipState } from '../memberships/service.ts';
+import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import {
   WITHDRAWAL_PERIOD_DAYS,
@@ -61,8 +57,6 @@ export interface WithdrawalsDependencies {
 
 const DAY_MS = 86_400_000;
 
-const dateOf = mailDateTime;
-
 /** The service's words, in the language of the page the request came from. */
 const TEXTS = {
   en: {
@@ -72,12 +66,12 @@ const TEXTS = {
       'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference starts with cs_).',
     ebook: (consentAt: string | null) =>
       consentAt
-        ? `This order is for eBooks, delivered at once: on ${dateOf(consentAt, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
+        ? `This order is for eBooks, delivered at once: on ${dateTimeUtc(consentAt, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
         : 'This order is for eBooks, delivered at once on your request, so it cannot be withdrawn from.',
     periodOver: (until: string) =>
-      `The ${WITHDRAWAL_PERIOD_DAYS}-day withdrawal period of this membership ended on ${dateOf(until, 'en')}. You can still cancel it from your account: it then ends with the period paid for.`,
+      `The ${WITHDRAWAL_PERIOD_DAYS}-day withdrawal period of this membership ended on ${dateTimeUtc(until, 'en')}. You can still cancel it from your account: it then ends with the period paid for.`,
     alreadyWithdrawn: (at: string) =>
-      `You already withdrew from this contract on ${dateOf(at, 'en')}; its refund is made or on its way.`,
+      `You already withdrew from this contract on ${dateTimeUtc(at, 'en')}; its refund is made or on its way.`,
     refunded: 'This order has already been refunded.',
   },
   it: {
@@ -86,12 +80,12 @@ const TEXTS = {
       "Non abbiamo trovato un contratto con questo indirizzo e-mail e questo riferimento d'ordine. Controlla entrambi nell'e-mail di conferma (il riferimento inizia con cs_).",
     ebook: (consentAt: string | null) =>
       consentAt
-        ? `Questo ordine riguarda eBook consegnati subito: il ${dateOf(consentAt, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
+        ? `Questo ordine riguarda eBook consegnati subito: il ${dateTimeUtc(consentAt, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
         : 'Questo ordine riguarda eBook consegnati subito su tua richiesta, quindi non è possibile recedere.',
     periodOver: (until: string) =>
-      `Il periodo di recesso di ${WITHDRAWAL_PERIOD_DAYS} giorni di questo abbonamento è terminato il ${dateOf(until, 'it')}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
+      `Il periodo di recesso di ${WITHDRAWAL_PERIOD_DAYS} giorni di questo abbonamento è terminato il ${dateTimeUtc(until, 'it')}. Puoi ancora annullarlo dal tuo account: terminerà alla fine del periodo pagato.`,
     alreadyWithdrawn: (at: string) =>
-      `Hai già esercitato il recesso da questo contratto il ${dateOf(at, 'it')}; il rimborso è stato eseguito o è in corso.`,
+      `Hai già esercitato il recesso da questo contratto il ${dateTimeUtc(at, 'it')}; il rimborso è stato eseguito o è in corso.`,
     refunded: 'Questo ordine è già stato rimborsato.',
   },
 } as const;
