@@ -35,6 +35,7 @@ import { recordAdminAction } from '../audit/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { membershipStateOf } from '../memberships/service.ts';
+import { orderSummaryOf, rowsOfOrder } from '../orders/service.ts';
 import {
   anonymiseKeptRows,
   completeDataRequest,
@@ -159,33 +160,20 @@ export async function exportMyData(
       client: row.client,
     })),
     orders: orders.map((order) => ({
-      orderId: order.id,
-      checkoutSessionId: order.checkout_session_id,
-      createdAt: order.created_at,
-      status: order.status,
-      currency: order.currency,
-      amountSubtotal: order.amount_subtotal,
-      amountDiscount: order.amount_discount,
-      amountTax: order.amount_tax,
-      amountTotal: order.amount_total,
-      termsAcceptedAt: order.terms_accepted_at,
+      ...orderSummaryOf(order),
       paymentReference: order.payment_intent_id,
-      lines: lines
-        .filter((line) => line.order_id === order.id)
-        .map((line) => ({
-          productId: line.product_id,
-          productName: line.product_name,
-          quantity: line.quantity,
-          unitAmount: line.unit_amount,
-        })),
-      downloads: entitlements
-        .filter((entitlement) => entitlement.order_id === order.id)
-        .map((entitlement) => ({
-          fileKey: entitlement.file_key,
-          downloadCount: entitlement.download_count,
-          lastDownloadAt: entitlement.last_download_at,
-          revokedAt: entitlement.revoked_at,
-        })),
+      lines: rowsOfOrder(lines, order.id).map((line) => ({
+        productId: line.product_id,
+        productName: line.product_name,
+        quantity: line.quantity,
+        unitAmount: line.unit_amount,
+      })),
+      downloads: rowsOfOrder(entitlements, order.id).map((entitlement) => ({
+        fileKey: entitlement.file_key,
+        downloadCount: entitlement.download_count,
+        lastDownloadAt: entitlement.last_download_at,
+        revokedAt: entitlement.revoked_at,
+      })),
     })),
     memberships: records.map((record) => ({
       recordId: Number(record.id),
