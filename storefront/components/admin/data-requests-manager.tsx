@@ -21,7 +21,7 @@ import { AdminSearchForm } from './admin-search-form';
 import { AdminCard, AdminCards, AdminTable, Fact } from './admin-table';
 import { DataRequestProcessModal } from './data-requests-process-modal';
 import { ErrorBanner } from './error-banner';
-import { EmptyState, PagedList, RefreshButton } from './paged-list';
+import { ListPageHeader, PagedList, RefreshButton } from './paged-list';
 import { SuccessBanner } from './success-banner';
 import { useAdminPages } from './use-admin-pages';
 
@@ -151,14 +151,7 @@ export function DataRequestsManager({ returnPath }: { returnPath: string }) {
   const count = requests.items.length;
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-3xl font-bold text-slate-900 outline-none"
-        >
-          Richieste dati
-        </h1>
+      <ListPageHeader title="Richieste dati" headingRef={headingRef}>
         <RefreshButton
           refreshing={requests.refreshing}
           onRefresh={() => {
@@ -166,7 +159,7 @@ export function DataRequestsManager({ returnPath }: { returnPath: string }) {
             void requests.reload();
           }}
         />
-      </div>
+      </ListPageHeader>
       <p className="text-slate-700">
         Le richieste di cancellazione dei clienti, fatte dalla pagina del loro account. Elaborarne
         una cancella l&apos;account, le sessioni, i link di download, i messaggi e gli abbonamenti
@@ -187,27 +180,16 @@ export function DataRequestsManager({ returnPath }: { returnPath: string }) {
       {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} /> : null}
 
       <PagedList
-        title={`Richieste (${count})`}
+        list={requests}
+        title="Richieste"
         summary={summary(count, requests.q)}
-        loading={requests.loading}
         loadingLabel="Caricamento richieste..."
-        failed={requests.failed}
         failedText='Non è stato possibile caricare le richieste. Usa "Aggiorna" per riprovare.'
-        empty={
-          count > 0 ? null : (
-            <EmptyState
-              title="Nessuna richiesta"
-              text={
-                requests.q
-                  ? `Nessuna richiesta corrisponde a "${requests.q}".`
-                  : 'Nessun cliente ha ancora chiesto la cancellazione dei propri dati.'
-              }
-            />
-          )
-        }
-        hasMore={requests.hasMore}
-        loadingMore={requests.loadingMore}
-        onLoadMore={() => void requests.loadMore()}
+        empty={{
+          title: 'Nessuna richiesta',
+          text: 'Nessun cliente ha ancora chiesto la cancellazione dei propri dati.',
+          noMatch: (q) => `Nessuna richiesta corrisponde a "${q}".`,
+        }}
       >
         <AdminTable columns={COLUMNS}>
           {requests.items.map((request) => (

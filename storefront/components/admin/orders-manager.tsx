@@ -11,7 +11,7 @@ import { AccessRefused } from './access-refused';
 import { AdminSearchForm } from './admin-search-form';
 import { ErrorBanner } from './error-banner';
 import { OrderCards, OrderTable } from './order-list';
-import { EmptyState, PagedList, RefreshButton } from './paged-list';
+import { ListPageHeader, PagedList, RefreshButton } from './paged-list';
 import { useAdminPages } from './use-admin-pages';
 
 /** What the live region says once the orders are shown. */
@@ -34,8 +34,7 @@ export function OrdersManager({ returnPath }: { returnPath: string }) {
   const count = orders.items.length;
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-3xl font-bold text-slate-900">Gestione Ordini</h1>
+      <ListPageHeader title="Gestione Ordini">
         <RefreshButton
           refreshing={orders.refreshing}
           onRefresh={() => {
@@ -43,7 +42,7 @@ export function OrdersManager({ returnPath }: { returnPath: string }) {
             void orders.reload();
           }}
         />
-      </div>
+      </ListPageHeader>
 
       <AdminSearchForm
         label="Cerca per email, ID ordine o ID sessione"
@@ -58,27 +57,16 @@ export function OrdersManager({ returnPath }: { returnPath: string }) {
       {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} /> : null}
 
       <PagedList
-        title={`Ordini (${count})`}
+        list={orders}
+        title="Ordini"
         summary={ordersSummary(count, orders.q)}
-        loading={orders.loading}
         loadingLabel="Caricamento ordini..."
-        failed={orders.failed}
         failedText='Non è stato possibile caricare gli ordini. Usa "Aggiorna" per riprovare.'
-        empty={
-          count > 0 ? null : (
-            <EmptyState
-              title="Nessun ordine trovato"
-              text={
-                orders.q
-                  ? `Nessun ordine corrisponde a "${orders.q}".`
-                  : 'Non ci sono ancora ordini.'
-              }
-            />
-          )
-        }
-        hasMore={orders.hasMore}
-        loadingMore={orders.loadingMore}
-        onLoadMore={() => void orders.loadMore()}
+        empty={{
+          title: 'Nessun ordine trovato',
+          text: 'Non ci sono ancora ordini.',
+          noMatch: (q) => `Nessun ordine corrisponde a "${q}".`,
+        }}
       >
         <OrderTable orders={orders.items} />
         <OrderCards orders={orders.items} />

@@ -6,10 +6,10 @@
  * brought; when the last page takes the button away from the keyboard, the focus goes to the
  * heading, which reads the new count.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { AdminSpinner } from './admin-spinner';
 
-export function EmptyState({ title, text }: { title: string; text: string }) {
+function EmptyState({ title, text }: { title: string; text: string }) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
       <p className="text-lg font-semibold text-slate-900">{title}</p>
@@ -18,33 +18,39 @@ export function EmptyState({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** What a paged list's section reads of the list (useAdminPages). */
+export interface PagedListState {
+  items: readonly unknown[];
+  /** The search the list shows; empty for everything. */
+  q: string;
+  loading: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => unknown;
+}
+
 export function PagedList({
+  list,
   title,
   summary,
-  loading,
   loadingLabel,
-  failed,
   failedText,
   empty,
-  hasMore,
-  loadingMore,
-  onLoadMore,
   children,
 }: {
+  list: PagedListState;
+  /** The heading, which gains the count of items shown ('Ordini (3)'). */
   title: string;
   /** What the live region says once the items are shown ('3 ordini mostrati'). */
   summary: string;
-  loading: boolean;
   loadingLabel: string;
-  failed: boolean;
   failedText: string;
-  /** The empty state, shown when the list has no item. */
-  empty: ReactNode | null;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
+  /** The empty state's title, and its text without a search and for one that finds nothing. */
+  empty: { title: string; text: string; noMatch: (q: string) => string };
   children: ReactNode;
 }) {
+  const { loading, failed, hasMore, loadingMore } = list;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moreRef = useRef<HTMLButtonElement>(null);
@@ -65,7 +71,7 @@ export function PagedList({
         tabIndex={-1}
         className="text-xl font-semibold text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
       >
-        {title}
+        {`${title} (${list.items.length})`}
       </h2>
       <p className="sr-only" aria-live="polite">
         {loading || failed ? '' : summary}
@@ -76,30 +82,57 @@ export function PagedList({
         <p className="rounded-2xl border border-slate-200 p-6 text-center text-slate-700">
           {failedText}
         </p>
+      ) : list.items.length === 0 ? (
+        <EmptyState title={empty.title} text={list.q ? empty.noMatch(list.q) : empty.text} />
       ) : (
-        (empty ?? (
-          <>
-            {children}
-            {hasMore ? (
-              <div className="flex justify-center">
-                <button
-                  ref={moreRef}
-                  type="button"
-                  onClick={() => {
-                    moreHadFocus.current = document.activeElement === moreRef.current;
-                    void onLoadMore();
-                  }}
-                  disabled={loadingMore}
-                  className="rounded-lg border border-slate-300 px-6 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-                >
-                  {loadingMore ? 'Caricamento...' : 'Carica altri'}
-                </button>
-              </div>
-            ) : null}
-          </>
-        ))
+        <>
+          {children}
+          {hasMore ? (
+            <div className="flex justify-center">
+              <button
+                ref={moreRef}
+                type="button"
+                onClick={() => {
+                  moreHadFocus.current = document.activeElement === moreRef.current;
+                  void list.loadMore();
+                }}
+                disabled={loadingMore}
+                className="rounded-lg border border-slate-300 px-6 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+              >
+                {loadingMore ? 'Caricamento...' : 'Carica altri'}
+              </button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
+  );
+}
+
+/**
+ * A list page's header: its title, which takes the focus back when a dialog closes if given a
+ * ref, and the page's actions ('Aggiorna' and the like).
+ */
+export function ListPageHeader({
+  title,
+  headingRef,
+  children,
+}: {
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <h1
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className="text-3xl font-bold text-slate-900 outline-none"
+      >
+        {title}
+      </h1>
+      {children}
+    </div>
   );
 }
 

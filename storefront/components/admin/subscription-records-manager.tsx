@@ -14,7 +14,7 @@ import { AccessRefused } from './access-refused';
 import { AdminSearchForm } from './admin-search-form';
 import { DeleteRecordModal } from './delete-record-modal';
 import { ErrorBanner } from './error-banner';
-import { EmptyState, PagedList, RefreshButton } from './paged-list';
+import { ListPageHeader, PagedList, RefreshButton } from './paged-list';
 import { RecordCards, RecordTable } from './record-list';
 import { RecordFormModal } from './record-form-modal';
 import { SuccessBanner } from './success-banner';
@@ -85,14 +85,7 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-3xl font-bold text-slate-900 outline-none"
-        >
-          Gestione Subscription Records
-        </h1>
+      <ListPageHeader title="Gestione Subscription Records" headingRef={headingRef}>
         <div className="flex flex-wrap gap-3">
           <button
             type="button"
@@ -110,7 +103,7 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
             Esporta CSV
           </a>
         </div>
-      </div>
+      </ListPageHeader>
 
       <AdminSearchForm
         label="Cerca per email, User ID o Session ID"
@@ -125,31 +118,20 @@ export function SubscriptionRecordsManager({ returnPath }: { returnPath: string 
       ) : null}
 
       <PagedList
-        title={`Subscription Records (${records.items.length})`}
+        list={records}
+        title="Subscription Records"
         summary={
           records.items.length === 1
             ? '1 subscription record mostrato'
             : `${records.items.length} subscription records mostrati`
         }
-        loading={records.loading}
         loadingLabel="Caricamento subscription records..."
-        failed={records.failed}
         failedText='Non è stato possibile caricare i subscription records. Usa "Aggiorna" per riprovare.'
-        empty={
-          records.items.length > 0 ? null : (
-            <EmptyState
-              title="Nessun subscription record"
-              text={
-                records.q
-                  ? `Nessun subscription record corrisponde a "${records.q}".`
-                  : 'Non ci sono subscription records nel database.'
-              }
-            />
-          )
-        }
-        hasMore={records.hasMore}
-        loadingMore={records.loadingMore}
-        onLoadMore={() => void records.loadMore()}
+        empty={{
+          title: 'Nessun subscription record',
+          text: 'Non ci sono subscription records nel database.',
+          noMatch: (q) => `Nessun subscription record corrisponde a "${q}".`,
+        }}
       >
         <RecordTable
           records={records.items}
