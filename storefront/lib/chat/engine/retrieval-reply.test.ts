@@ -184,3 +184,45 @@ describe('retrievalReply: answers', () => {
     expect(ask('thanks so much').reply).toMatch(/^You're welcome!/);
   });
 });
+
+describe('retrievalReply: data rights and broken downloads', () => {
+  it('says where a buyer downloads or deletes their data, and says a sentence once', () => {
+    const { reply, sources } = ask('how do i get you to delete all my data');
+    expect(reply).toContain('Delete my account and data');
+    expect(sources.map(({ url }) => url)).toEqual(
+      expect.arrayContaining(['/account', '/privacy-policy']),
+    );
+    const sentences = reply.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.length > 20);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it('states once the opening that two chunks of one section share', () => {
+    const opening = 'We keep your data safe and only as long as we need it.';
+    const chunk = (id: string, text: string): Passage => ({
+      id,
+      kind: 'legal',
+      title: 'Data Security',
+      text: `${opening}\n${text}`,
+      url: '/privacy-policy',
+      sourceTitle: 'our Privacy Policy',
+    });
+    const small = buildSearchIndex([
+      chunk('legal:privacy:3.0', 'Contact messages are deleted 365 days after you send them.'),
+      chunk('legal:privacy:3.1', 'Sign-in records are deleted after 30 days.'),
+    ]);
+    const { reply } = retrievalReply(
+      'when are contact messages and sign-in records deleted',
+      [],
+      small,
+    );
+    expect(reply).toContain('365 days');
+    expect(reply).toContain('30 days');
+    expect(reply.split(opening)).toHaveLength(2);
+  });
+
+  it('offers fresh links for a download button that fails', () => {
+    expect(ask('the download button gives me an error, what should i do').reply).toContain(
+      'E-mail me my links',
+    );
+  });
+});

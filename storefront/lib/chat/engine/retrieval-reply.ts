@@ -141,7 +141,15 @@ export function retrievalReply(
   const { passages, sure } = medical ? { passages: [], sure: true } : chosen;
   if (!passages.length && !medical) return fallbackReply();
 
-  const paragraphs = passages.map((passage) => quoteOf(passage, chosen.queryWeights, index));
+  // Chunks of one section each open with its first sentence: a reply says it once.
+  const quoted = new Set<string>();
+  const paragraphs = passages
+    .map((passage) =>
+      sentencesOf(quoteOf(passage, chosen.queryWeights, index))
+        .filter((sentence) => !quoted.has(sentence) && quoted.add(sentence))
+        .join(' '),
+    )
+    .filter(Boolean);
   if (medical) paragraphs.unshift(SAFETY_LINE);
   const cited = [...passages];
   const disclaimer = therapy ? disclaimerQuote(index, chosen.queryWeights) : null;

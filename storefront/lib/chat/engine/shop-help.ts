@@ -33,7 +33,7 @@ const SHOP_HELP: readonly Passage[] = [
       'Please check your spam folder too. You can also sign in with that e-mail address on "Your purchases" to download your files.',
     ].join('\n'),
     keywords:
-      'download link links expired expire broken lost missing not working resend again email receive received open file files purchase bought',
+      'download link links button expired expire broken lost missing not working error fails failed resend again email receive received open file files purchase bought',
     url: '/thank-you',
     sourceTitle: 'the "E-mail me my links" form',
   },
@@ -65,6 +65,15 @@ const SHOP_HELP: readonly Passage[] = [
       'membership subscription cancel stop unsubscribe card billing renew renewal monthly charge',
     url: '/account',
     sourceTitle: 'Your purchases',
+  },
+  {
+    id: 'help:your-data',
+    kind: 'shop-help',
+    title: 'Your data: download it or have it deleted',
+    text: `Signed in on your account page with the e-mail address you used at checkout, "Download my data" gives you a file with everything we hold about you, and "Delete my account and data" asks us to delete it; we confirm by e-mail and carry it out within one month. You can also write to ${SUPPORT_EMAIL}.`,
+    keywords: 'delete deletion erase erasure forget gdpr rights',
+    url: '/account',
+    sourceTitle: 'Your account page',
   },
   {
     id: 'help:contact',
