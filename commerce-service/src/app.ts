@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -37,6 +38,7 @@ import { createStampedPdfStore } from './modules/downloads/stamped-pdfs.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createLocalProvider } from './modules/local-checkout/provider.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
 import { localCheckoutRoutes } from './modules/local-checkout/routes.ts';
 import { createMailTransport, type SendMail } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
   await app.register(sameOriginPlugin, { allowedOrigins: [new URL(config.STOREFRONT_URL).origin] });
   await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(cookie);
   await app.register(nulCharactersPlugin);
   await app.register(redisPlugin, { config });
   if (config.RATE_LIMITS === 'on') {
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(orderRoutes, { deps });
   await app.register(membershipRoutes, { deps });
   await app.register(downloadRoutes, { deps });
+  await app.register(libraryRoutes, { deps });
   await app.register(subscriptionRoutes, { deps });
   await app.register(adminOrderRoutes, { deps });
   await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });

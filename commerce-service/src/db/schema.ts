@@ -51,6 +51,8 @@ export interface OrderTable {
   amount_discount: Generated<number>;
   amount_tax: Generated<number>;
   terms_accepted_at: string | null;
+  /** Which library link of the order works: a resend moves it on (docs/product.md#library). */
+  library_generation: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -217,6 +219,25 @@ export interface ReadinessProbeTable {
   checked_at: string;
 }
 
+/** What a library link opened on one device (docs/product.md#library); `id` is the cookie's hash. */
+export interface LibrarySessionTable {
+  id: string;
+  order_id: string;
+  generation: number;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Where an address left a file: a PDF's page, an audiobook's millisecond. */
+export interface LibraryProgressTable {
+  email: string;
+  file_key: string;
+  position: number;
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
@@ -235,4 +256,6 @@ export interface Database {
   sign_in_code_requests: SignInCodeRequestTable;
   download_link_requests: DownloadLinkRequestTable;
   readiness_probe: ReadinessProbeTable;
+  library_sessions: LibrarySessionTable;
+  library_progress: LibraryProgressTable;
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { consentRecordSchema } from './consents.ts';
+import { libraryFileKeySchema, libraryProgressSchema } from './library.ts';
 import { pageOf } from './paging.ts';
 
 /** The address an erased buyer's kept rows carry instead of theirs: it identifies nobody. */
@@ -144,6 +145,8 @@ export const dataExportSchema = z.object({
   ),
   /** The cookie banner's answers given while signed in (docs/product.md#cookie-consent). */
   consents: z.array(consentRecordSchema),
+  /** Where the buyer left each file in their library (docs/product.md#library). */
+  libraryProgress: z.array(libraryProgressSchema.extend({ fileKey: libraryFileKeySchema })),
   contactMessages: z.array(
     z.object({
       sentAt: z.string(),

@@ -15,6 +15,7 @@ import * as consentRecords from './0009-consent-records.ts';
 import * as dataRequests from './0010-data-requests.ts';
 import * as downloadLinkRequests from './0011-download-link-requests.ts';
 import * as withdrawalRefundAttempts from './0012-withdrawal-refund-attempts.ts';
+import * as library from './0013-library.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-data-requests': dataRequests,
   '0011-download-link-requests': downloadLinkRequests,
   '0012-withdrawal-refund-attempts': withdrawalRefundAttempts,
+  '0013-library': library,
 };
 
 export const migrationProvider: MigrationProvider = {

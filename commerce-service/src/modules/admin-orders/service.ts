@@ -21,6 +21,7 @@ import { recordAdminAction, auditTrailOf } from '../audit/service.ts';
 import {
   describeFile,
   mailDownloadLinks,
+  renewLibraryLink,
   signDownloadLinks,
   type DownloadsDependencies,
 } from '../downloads/service.ts';
@@ -154,6 +155,7 @@ export async function resendOrderLinks(
       to: order.email,
       links,
       orderReference: order.checkout_session_id,
+      libraryUrl: await renewLibraryLink(deps.config, trx, orderId),
     });
     await recordAdminAction(trx, {
       actor,

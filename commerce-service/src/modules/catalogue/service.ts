@@ -62,6 +62,23 @@ export async function findProducts(
   return new Map(rows.map((row) => [row.id, toProduct(row, config)]));
 }
 
+/**
+ * Each eBook's picture, by book (`aba-for-parents`): the first image of the product that sells
+ * that book's files alone, for the buyer's library.
+ */
+export async function bookCovers({
+  db,
+  config,
+}: CatalogueDependencies): Promise<Map<string, string>> {
+  const covers = new Map<string, string>();
+  for (const product of (await listProductRows(db)).map((row) => toProduct(row, config))) {
+    const books = new Set(product.fileKeys.map((key) => key.replace(/\.[a-z0-9]+$/, '')));
+    const [book] = books;
+    if (books.size === 1 && book && product.images[0]) covers.set(book, product.images[0]);
+  }
+  return covers;
+}
+
 /** A strong ETag for a JSON body, so clients and caches can revalidate cheaply. */
 export function etagOf(body: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
 
 export type EntitlementRow = EntitlementTable;
@@ -78,5 +78,71 @@ export async function recordDownloadLinkRequest(
   await db
     .deleteFrom('download_link_requests')
     .where('requested_at', '<', request.forgetBefore)
+    .execute();
+}
+
+/** An order as its library link needs it: whose, whether paid, and whether support revoked it. */
+export async function findLibraryOrder(db: Kysely<Database>, orderId: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'email', 'status', 'library_generation'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const revoked = await db
+    .selectFrom('entitlements')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('revoked_at', 'is not', null)
+    .executeTakeFirst();
+  return { ...order, revoked: revoked !== undefined };
+}
+
+/** Moves an order's library link on to its next generation, and returns that generation. */
+export async function advanceLibraryGeneration(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+): Promise<number> {
+  const row = await db
+    .updateTable('orders')
+    .set((eb) => ({ library_generation: eb('library_generation', '+', 1) }))
+    .where('id', '=', orderId)
+    .returning('library_generation')
+    .executeTakeFirstOrThrow();
+  return row.library_generation;
+}
+
+/** The newest paid order of an address whose files are not revoked: what a resend links to. */
+export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id'])
+    .where('email', '=', email.toLowerCase())
+    .where('status', '=', 'paid')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('entitlements')
+            .select('entitlements.id')
+            .whereRef('entitlements.order_id', '=', 'orders.id')
+            .where('entitlements.revoked_at', 'is not', null),
+        ),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Moves the library links of these orders on, so that none sent before opens anything. */
+export async function advanceLibraryGenerations(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ library_generation: eb('library_generation', '+', 1) }))
+    .where('id', 'in', orderIds)
     .execute();
 }

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
+import { sendOpenedFile } from '../../send-file.ts';
 import { openDownload, resendDownloadLinks, type DownloadsDependencies } from './service.ts';
 
 export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, { deps }) => {
@@ -14,32 +14,20 @@ export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, {
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (request, reply) => {
-      const { file, fd, size, range } = await openDownload(
-        deps,
-        {
-          token: request.params.token,
-          range: request.headers.range,
-          headOnly: request.method === 'HEAD',
-        },
-        request.log,
-      );
-      reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.downloadName}"`)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, no-store');
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', range.end - range.start + 1);
-        // The stream closes the descriptor when it ends, fails or is dropped (HEAD).
-        return reply.send(createReadStream('', { fd, ...range }));
-      }
-      reply.header('content-length', size);
-      return reply.send(createReadStream('', { fd }));
-    },
+    async (request, reply) =>
+      sendOpenedFile(
+        reply,
+        await openDownload(
+          deps,
+          {
+            token: request.params.token,
+            range: request.headers.range,
+            headOnly: request.method === 'HEAD',
+          },
+          request.log,
+        ),
+        'attachment',
+      ),
   );
 
   app.post(

@@ -23,18 +23,24 @@ import { describeFile, type AssetFile, type Books } from './assets.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
   countDownload,
+  advanceLibraryGeneration,
+  advanceLibraryGenerations,
   countDownloadLinkRequests,
   findBuyer,
+  findLibraryOrder,
+  findNewestOpenOrder,
   findEntitlement,
   listEntitlementsForEmail,
   recordDownloadLinkRequest,
   type EntitlementRow,
 } from './repository.ts';
 import { signDownloadToken, verifyDownloadToken } from './signing.ts';
+import { signLibraryToken, verifyLibraryToken, type LibraryGrant } from './library-link.ts';
 import type { OriginalFile, StampedPdfStore } from './stamped-pdfs.ts';
 
 // What other modules use besides the functions below: the name and kind of a file.
 export { describeFile } from './assets.ts';
+export type { LibraryGrant } from './library-link.ts';
 
 export interface DownloadsDependencies {
   db: Kysely<Database>;
@@ -93,10 +99,16 @@ export const linkValidDays = (config: Pick<Config, 'DOWNLOAD_LINK_TTL_HOURS'>) =
 export async function mailDownloadLinks(
   { config }: Pick<DownloadsDependencies, 'config'>,
   db: Kysely<Database> | Transaction<Database>,
-  { to, links, orderReference }: { to: string; links: DownloadLink[]; orderReference?: string },
+  {
+    to,
+    links,
+    orderReference,
+    libraryUrl,
+  }: { to: string; links: DownloadLink[]; orderReference?: string; libraryUrl: string },
 ): Promise<void> {
   const mail = downloadLinksMail({
     links,
+    libraryUrl,
     linkValidDays: linkValidDays(config),
     supportEmail: config.SUPPORT_EMAIL,
     orderReference,
@@ -163,8 +175,27 @@ export async function resendDownloadLinks(
   const address = email.toLowerCase();
   if (!(await takeLinkMailTurn(deps, address, now))) return;
   const links = uniqueByFile(signDownloadLinks(deps, await listEntitlementsForEmail(db, address)));
-  if (links.length === 0) return;
-  await mailDownloadLinks(deps, db, { to: address, links });
+  const newest = await findNewestOpenOrder(db, address);
+  if (links.length === 0 || !newest) return;
+  const libraryUrl = await renewLibraryLink(deps.config, db, newest.id);
+  await mailDownloadLinks(deps, db, { to: address, links, libraryUrl });
+}
+
+/** A fresh link for each file an address owns, one a file (docs/product.md#library). */
+export async function listOwnedFiles(
+  deps: DownloadsDependencies,
+  email: string,
+): Promise<DownloadLink[]> {
+  return uniqueByFile(signDownloadLinks(deps, await listEntitlementsForEmail(deps.db, email)));
+}
+
+/** Whether an address owns a file: a paid purchase grants it and nobody revoked it. */
+export async function ownsFile(
+  { db }: Pick<DownloadsDependencies, 'db'>,
+  email: string,
+  fileKey: string,
+): Promise<boolean> {
+  return (await listEntitlementsForEmail(db, email)).some((row) => row.file_key === fileKey);
 }
 
 const NOT_VALID =
@@ -232,7 +263,7 @@ export async function openDownload(
   { token, range, headOnly }: { token: string; range: string | undefined; headOnly: boolean },
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
-  const { db, config, books } = deps;
+  const { db, config } = deps;
   const check = verifyDownloadToken(
     token,
     config.DOWNLOAD_SIGNING_SECRET,
@@ -256,6 +287,20 @@ export async function openDownload(
         : 'The downloads of this purchase have been suspended. Please write to support.',
     );
   }
+  return openGrantedFile(deps, entitlement, { range, count: !headOnly }, log);
+}
+
+/**
+ * Opens the file an entitlement grants, the part asked for (`bytes=100-199`) if any, and counts
+ * a download when `count` says so: once, not once per seek of an audio player.
+ */
+async function openGrantedFile(
+  deps: DownloadsDependencies,
+  entitlement: EntitlementRow,
+  { range, count }: { range: string | undefined; count: boolean },
+  log: FastifyBaseLogger,
+): Promise<OpenedDownload> {
+  const { db, config, books } = deps;
   const file = describeFile(entitlement.file_key, books);
   if (!file) throw new NotFoundError('This file is no longer available. Please contact support.');
   // The key is validated (letters, digits, hyphens, one extension), so it stays in the folder.
@@ -272,10 +317,96 @@ export async function openDownload(
     throw new OutOfRangeError('The requested range is outside the file.', size);
   }
   try {
-    if (!headOnly && (!part || part.start === 0)) await countDownload(db, entitlement.id);
+    if (count && (!part || part.start === 0)) await countDownload(db, entitlement.id);
   } catch (error) {
     closeSync(fd);
     throw error;
   }
   return { file, fd, size, range: part };
+}
+
+/**
+ * Opens a file the address owns for the library's reader or player (docs/product.md#library):
+ * the same stamped copy a download gives, inline and by ranges, never counted as a download.
+ */
+export async function openOwnedFile(
+  deps: DownloadsDependencies,
+  { email, fileKey, range }: { email: string; fileKey: string; range: string | undefined },
+  log: FastifyBaseLogger,
+): Promise<OpenedDownload> {
+  const owned = await listEntitlementsForEmail(deps.db, email);
+  const entitlement = owned.find((row) => row.file_key === fileKey);
+  if (!entitlement) throw new NotAllowedError('This file is not in your library.');
+  return openGrantedFile(deps, entitlement, { range, count: false }, log);
+}
+
+/** The address of an order's library link of this generation (docs/product.md#library). */
+export function libraryLinkOf(
+  config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
+  grant: LibraryGrant,
+): string {
+  // The token rides in the fragment, which no server, log or Referer ever sees.
+  const token = signLibraryToken(grant, config.DOWNLOAD_SIGNING_SECRET);
+  return new URL(`/library/open#${token}`, config.STOREFRONT_URL).toString();
+}
+
+/** A fresh library link for an order, which retires the links (and what they opened) before it. */
+export async function renewLibraryLink(
+  config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+): Promise<string> {
+  return libraryLinkOf(config, {
+    orderId,
+    generation: await advanceLibraryGeneration(db, orderId),
+  });
+}
+
+/** Retires every library link of these orders (an erasure): none sent before opens anything. */
+export function retireLibraryLinks(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: string[],
+): Promise<void> {
+  return advanceLibraryGenerations(db, orderIds);
+}
+
+const LIBRARY_LINK_NOT_VALID =
+  'This library link is not valid. Please use the link in your latest e-mail from us, or sign in with the address you bought with.';
+
+/**
+ * Whose library a grant opens: the order's address while the order is paid, its files are not
+ * revoked and no resend has replaced the link; otherwise why not.
+ */
+export async function libraryGrantOwner(
+  { db }: Pick<DownloadsDependencies, 'db'>,
+  grant: LibraryGrant,
+): Promise<string> {
+  const order = await findLibraryOrder(db, grant.orderId);
+  if (!order) throw new NotAllowedError(LIBRARY_LINK_NOT_VALID);
+  if (order.status === 'refunded') {
+    throw new NotAllowedError(
+      'This purchase has been refunded, so its library is no longer available.',
+    );
+  }
+  if (order.revoked) {
+    throw new NotAllowedError(
+      'The library of this purchase has been suspended. Please write to support.',
+    );
+  }
+  if (order.library_generation !== grant.generation) {
+    throw new NotAllowedError(
+      'This library link has been replaced by a newer one: please use the link in your latest e-mail from us, or sign in.',
+    );
+  }
+  return order.email;
+}
+
+/** The grant a library link's token carries, and whose library it opens; or why it opens none. */
+export async function openLibraryLink(
+  deps: Pick<DownloadsDependencies, 'db' | 'config'>,
+  token: string,
+): Promise<LibraryGrant & { email: string }> {
+  const grant = verifyLibraryToken(token, deps.config.DOWNLOAD_SIGNING_SECRET);
+  if (!grant) throw new NotAllowedError(LIBRARY_LINK_NOT_VALID);
+  return { ...grant, email: await libraryGrantOwner(deps, grant) };
 }

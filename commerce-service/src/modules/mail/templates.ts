@@ -45,10 +45,13 @@ export function orderConfirmationMail(input: {
   links: DownloadLinkItem[];
   linkValidDays: number;
   resendUrl: string;
+  /** The order's library link. */
+  libraryUrl: string;
   supportEmail: string;
   subscription: boolean;
 }): RenderedMail {
   const links = linkList(input.links);
+  const library = libraryParagraph(input.libraryUrl);
   // The withdrawal function's page is the storefront's, as the thank-you page is.
   const withdrawalUrl = new URL('/withdraw', input.resendUrl).toString();
   const subscriptionNote = input.subscription
@@ -79,6 +82,8 @@ export function orderConfirmationMail(input: {
     input.links.length > 0
       ? `These links work for ${input.linkValidDays} days. You keep lifetime access: ask for fresh links at any time at ${input.resendUrl}`
       : '',
+    '',
+    library.text,
     subscriptionNote,
     withdrawalNote,
     '',
@@ -91,6 +96,7 @@ export function orderConfirmationMail(input: {
     `<p>Order ID: <strong>${escapeHtml(input.orderId)}</strong><br>Items: ${escapeHtml(input.items.join(', '))}${charges.map((line) => `<br>${escapeHtml(line)}`).join('')}</p>
 ${consent ? `<p>${escapeHtml(consent)}</p>` : ''}
 ${input.links.length > 0 ? `<p>Your downloads (PDF and MP3 audiobook):</p>${links.html}<p>These links work for ${input.linkValidDays} days. You keep lifetime access: <a href="${escapeHtml(input.resendUrl)}">ask for fresh links</a> at any time.</p>` : ''}
+${library.html}
 ${subscriptionNote ? `<p>${escapeHtml(subscriptionNote)}</p>` : ''}
 ${withdrawalNote ? `<p>You may withdraw from your membership within ${WITHDRAWAL_PERIOD_DAYS} days of today without giving any reason, and we refund it in full: <a href="${escapeHtml(withdrawalUrl)}">Withdraw from contract here</a>.</p>` : ''}
 <p>Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>; we reply within 24 hours.</p>`,
@@ -98,8 +104,21 @@ ${withdrawalNote ? `<p>You may withdraw from your membership within ${WITHDRAWAL
   return { subject: 'Your ABA Parent Guides order and downloads', text, html };
 }
 
+/** The library link's paragraph, in every e-mail that carries one (docs/product.md#library). */
+function libraryParagraph(url: string): { text: string; html: string } {
+  const lead = 'Read and listen in your library, on any device, picking up where you left off:';
+  const after =
+    'This link is yours for life: keep it private, as it opens your library without a password.';
+  return {
+    text: `${lead} ${url}\n${after}`,
+    html: `<p>${escapeHtml(lead)} <a href="${escapeHtml(url)}">Open my library</a></p><p>${escapeHtml(after)}</p>`,
+  };
+}
+
 export function downloadLinksMail(input: {
   links: DownloadLinkItem[];
+  /** The address's library link, renewed by this e-mail. */
+  libraryUrl: string;
   linkValidDays: number;
   supportEmail: string;
   /** The order the links are for, when support resends one order's links. */
@@ -109,12 +128,13 @@ export function downloadLinksMail(input: {
   const intro = input.orderReference
     ? `Here are fresh links for your order ${input.orderReference}:`
     : 'Here are fresh links for everything you bought with this e-mail address:';
+  const library = libraryParagraph(input.libraryUrl);
   return {
     subject: 'Your ABA Parent Guides download links',
-    text: `${intro}\n\n${links.text}\n\nThey work for ${input.linkValidDays} days. Questions? Write to ${input.supportEmail}.`,
+    text: `${intro}\n\n${links.text}\n\nThey work for ${input.linkValidDays} days.\n\n${library.text}\n\nQuestions? Write to ${input.supportEmail}.`,
     html: layout(
       'Your download links',
-      `<p>${escapeHtml(intro)}</p>${links.html}<p>They work for ${input.linkValidDays} days. Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>.</p>`,
+      `<p>${escapeHtml(intro)}</p>${links.html}<p>They work for ${input.linkValidDays} days.</p>${library.html}<p>Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>.</p>`,
     ),
   };
 }

@@ -8,6 +8,7 @@
 import { findProducts, type CatalogueProduct } from '../catalogue/service.ts';
 import { markCheckoutSessionPaid, type CheckoutLine } from '../checkout/service.ts';
 import {
+  libraryLinkOf,
   linkValidDays,
   signDownloadLinks,
   type DownloadsDependencies,
@@ -106,6 +107,8 @@ export async function fulfilCheckoutSession(
       links: signDownloadLinks(deps, entitlements),
       linkValidDays: linkValidDays(config),
       resendUrl: new URL('/thank-you', config.STOREFRONT_URL).toString(),
+      // The order's first library link: a new order's generation is the first.
+      libraryUrl: libraryLinkOf(config, { orderId, generation: 1 }),
       supportEmail: config.SUPPORT_EMAIL,
       subscription,
     });

@@ -14,6 +14,7 @@ import {
 } from '@aba-shop/contract';
 import {
   buyLocally,
+  cookieHeader,
   createTestApp,
   pathOf,
   signInByCode,
@@ -116,7 +117,25 @@ async function buyer(email: string) {
     },
   });
   expect(consent.statusCode).toBeLessThan(300);
-  return { sessionId, pdf: pdf as string, cookie, name, phone };
+  // The library the receipt opens on another device, with a place kept in it.
+  await t.app.mailWorker.runOnce();
+  const receipt = t.mail.find((mail) => mail.to === email && mail.text.includes('/library/open#'));
+  const libraryLink = /(\S+\/library\/open#\S+)/.exec(receipt?.text ?? '')?.[1] as string;
+  const opened = await t.app.inject({
+    method: 'POST',
+    url: '/api/library/session',
+    payload: { token: new URL(libraryLink).hash.slice(1) },
+  });
+  expect(opened.statusCode).toBe(200);
+  const library = cookieHeader(opened.headers['set-cookie']);
+  const place = await t.app.inject({
+    method: 'POST',
+    url: '/api/library/progress',
+    headers: { cookie: library },
+    payload: { fileKey: 'aba-for-parents.pdf', position: 3 },
+  });
+  expect(place.statusCode).toBe(200);
+  return { sessionId, pdf: pdf as string, cookie, name, phone, libraryLink, library };
 }
 
 /** Each request from a client of its own, so the route's per-client limit does not apply. */
@@ -185,6 +204,9 @@ describe('GET /api/me/data-export', () => {
     expect(data.dataRequests).toEqual([expect.objectContaining({ status: 'pending' })]);
     expect(data.consents).toEqual([
       expect.objectContaining({ choice: 'accepted', language: 'en' }),
+    ]);
+    expect(data.libraryProgress).toEqual([
+      expect.objectContaining({ fileKey: 'aba-for-parents.pdf', position: 3, version: 1 }),
     ]);
     expect(data.retention).toEqual({
       contactMessageDays: 365,
@@ -298,9 +320,12 @@ describe('support’s data requests', () => {
 
   it('erases: links, session and account end, and no personal data is left but the kept accounting facts', async () => {
     const email = 'erase.me@example.com';
-    const { sessionId, pdf, cookie, name, phone } = await buyer(email);
+    const { sessionId, pdf, cookie, name, phone, libraryLink, library } = await buyer(email);
     const request = await pendingRequestOf(cookie);
-    expect(Object.keys(await tablesMentioning(email)).length).toBeGreaterThan(3);
+    expect(await tablesMentioning(email)).toMatchObject({
+      library_sessions: 1,
+      library_progress: 1,
+    });
 
     const processed = await processRequest(request.id);
     expect(processed.statusCode).toBe(200);
@@ -325,6 +350,17 @@ describe('support’s data requests', () => {
     expect(
       (await t.app.inject({ url: '/api/me/data-export', headers: { cookie } })).statusCode,
     ).toBe(401);
+
+    // The library: the device it was open on and the e-mailed link open nothing.
+    expect(
+      (await t.app.inject({ url: '/api/library', headers: { cookie: library } })).statusCode,
+    ).toBe(401);
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/session',
+      payload: { token: new URL(libraryLink).hash.slice(1) },
+    });
+    expect(reopened.statusCode).toBe(403);
 
     // The database: the address is nowhere, the name and phone neither.
     expect(await tablesMentioning(email)).toEqual({});

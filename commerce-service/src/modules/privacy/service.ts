@@ -33,6 +33,7 @@ import {
 } from '@aba-shop/contract';
 import { recordAdminAction } from '../audit/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
+import { eraseLibraryOfEmail, libraryProgressOfEmail } from '../library/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { membershipStateOf } from '../memberships/service.ts';
 import { orderSummaryOf, rowsOfOrder } from '../orders/service.ts';
@@ -117,6 +118,7 @@ export async function exportMyData(
     messages,
     withdrawals,
     requests,
+    libraryProgress,
   ] = await Promise.all([
     account ? listSessionsOfUser(db, account.id) : [],
     account ? listSignInProviders(db, account.id) : [],
@@ -128,6 +130,7 @@ export async function exportMyData(
     listContactMessagesOf(db, email),
     listWithdrawalsOf(db, email),
     listDataRequestsOf(db, email),
+    libraryProgressOfEmail(deps, email),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -184,6 +187,7 @@ export async function exportMyData(
       cancelAtPeriodEnd: Boolean(record.cancel_at_period_end),
     })),
     consents,
+    libraryProgress,
     contactMessages: messages.map((message) => ({
       sentAt: message.created_at,
       name: message.name,
@@ -386,6 +390,7 @@ export async function processErasure(
     const account = await deleteAccount(trx, { userId, email });
     // In this transaction: on SQLite a query outside it would wait for it to end.
     await eraseConsentRecordsOfEmail({ db: trx }, email);
+    await eraseLibraryOfEmail(trx, { email, orderIds });
     const ordersAnonymised = await anonymiseKeptRows(trx, {
       email,
       orderSessionIds: orders.map((order) => order.checkout_session_id),

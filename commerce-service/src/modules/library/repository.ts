@@ -1,0 +1,57 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, LibraryProgressTable, LibrarySessionTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function insertLibrarySession(db: Db, session: LibrarySessionTable) {
+  return db.insertInto('library_sessions').values(session).execute();
+}
+
+export function findLibrarySession(db: Db, id: string) {
+  return db.selectFrom('library_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function deleteLibrarySession(db: Db, id: string) {
+  return db.deleteFrom('library_sessions').where('id', '=', id).execute();
+}
+
+/** Forgets the sessions that ended before `now`. */
+export function deleteExpiredLibrarySessions(db: Db, now: string) {
+  return db.deleteFrom('library_sessions').where('expires_at', '<', now).execute();
+}
+
+/** The places an address left its files at, newest first. */
+export function listProgressOf(db: Db, email: string): Promise<LibraryProgressTable[]> {
+  return db
+    .selectFrom('library_progress')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('updated_at', 'desc')
+    .orderBy('file_key')
+    .execute();
+}
+
+/** Keeps a place, counting the save in its version; returns what is kept. */
+export function upsertProgress(
+  db: Db,
+  row: Pick<LibraryProgressTable, 'email' | 'file_key' | 'position' | 'updated_at'>,
+) {
+  return db
+    .insertInto('library_progress')
+    .values({ ...row, version: 1 })
+    .onConflict((conflict) =>
+      conflict.columns(['email', 'file_key']).doUpdateSet({
+        position: row.position,
+        updated_at: row.updated_at,
+        version: sql<number>`library_progress.version + 1`,
+      }),
+    )
+    .returning(['position', 'version', 'updated_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Takes an address's library sessions and places out of the shop (its erasure). */
+export async function deleteLibraryRowsOf(db: Db, email: string) {
+  await db.deleteFrom('library_sessions').where('email', '=', email).execute();
+  await db.deleteFrom('library_progress').where('email', '=', email).execute();
+}

@@ -1,0 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ModuleRoutes } from '../../module-routes.ts';
+import { failureBodySchema } from '../../plugins/errors.ts';
+import { sendOpenedFile } from '../../send-file.ts';
+import {
+  libraryFileKeySchema,
+  libraryOpenBodySchema,
+  libraryProgressBodySchema,
+  libraryProgressSchema,
+  librarySchema,
+} from '@aba-shop/contract';
+import {
+  closeLibrarySession,
+  libraryBuyer,
+  libraryCookieName,
+  libraryOf,
+  openLibrarySession,
+  saveProgress,
+  streamLibraryFile,
+  type LibraryDependencies,
+} from './service.ts';
+
+/** The buyer's library (docs/product.md#library). */
+export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { deps }) => {
+  const cookieName = libraryCookieName(deps.config);
+  const secure = cookieName.startsWith('__Host-');
+  const buyerOf = async (request: FastifyRequest) =>
+    libraryBuyer(deps, {
+      user: await app.currentUser(request),
+      cookie: request.cookies[cookieName],
+    });
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+
+  app.post(
+    '/api/library/session',
+    {
+      schema: {
+        summary:
+          'Opens the library a library link grants on this device: a cookie for the library alone, not a sign-in',
+        body: libraryOpenBodySchema,
+        response: {
+          200: z.object({ email: z.string() }),
+          400: failureBodySchema.message,
+          403: failureBodySchema.message,
+        },
+      },
+      // A person opens a link now and then; more is someone trying tokens.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const opened = await openLibrarySession(deps, request.body.token);
+      reply.setCookie(cookieName, opened.cookie, {
+        path: '/',
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        maxAge: opened.maxAgeSeconds,
+      });
+      return noStore(reply).send({ email: opened.email });
+    },
+  );
+
+  app.delete(
+    '/api/library/session',
+    {
+      schema: {
+        summary: "Closes this device's library session",
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await closeLibrarySession(deps, request.cookies[cookieName]);
+      reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/library',
+    {
+      schema: {
+        summary:
+          "What the caller owns, with where each file was left (signed in, or this device's library link)",
+        response: {
+          200: librarySchema,
+          401: failureBodySchema.message,
+          403: failureBodySchema.message,
+        },
+      },
+    },
+    async (request, reply) => noStore(reply).send(await libraryOf(deps, await buyerOf(request))),
+  );
+
+  app.post(
+    '/api/library/progress',
+    {
+      schema: {
+        summary:
+          'Keeps the page or second the caller reached in a file they own (JSON, or a form from a page being left)',
+        body: libraryProgressBodySchema,
+        response: {
+          200: libraryProgressSchema,
+          400: failureBodySchema.message,
+          401: failureBodySchema.message,
+          403: failureBodySchema.message,
+        },
+      },
+      // Saves come every few seconds while reading or listening, and on pause and seek.
+      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      noStore(reply).send(await saveProgress(deps, await buyerOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/library/files/:fileKey',
+    {
+      schema: {
+        summary:
+          "A file the caller owns, for the library's reader or player: inline, by ranges, not counted as a download",
+        params: z.object({ fileKey: libraryFileKeySchema }),
+      },
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      sendOpenedFile(
+        reply,
+        await streamLibraryFile(
+          deps,
+          await buyerOf(request),
+          { fileKey: request.params.fileKey, range: request.headers.range },
+          request.log,
+        ),
+        'inline',
+      ),
+  );
+};

@@ -1,0 +1,68 @@
+/**
+ * The buyer's library (docs/product.md#library): what an address owns, read and heard in the
+ * browser, with the place each file was left at on any device.
+ */
+import { z } from 'zod';
+
+/** An eBook's file, as the downloads name it: `<book>.pdf` or `<book>.mp3`. */
+export const libraryFileKeySchema = z.string().regex(/^[a-z0-9-]{1,60}\.(pdf|mp3)$/);
+
+/** POST /api/library/session: the token of a library link, read from the link's fragment. */
+export const libraryOpenBodySchema = z.object({ token: z.string().min(1).max(1024) });
+
+/** The most a position can be: a PDF's page, or an audiobook's millisecond (a day's listening). */
+export const LIBRARY_POSITION_MAX = 24 * 3600 * 1000;
+
+/** Where a file was left: a PDF's page (from 1), an audiobook's millisecond. */
+export const libraryProgressSchema = z.object({
+  position: z.number().int().min(0).max(LIBRARY_POSITION_MAX),
+  /** Counts the saves, so that a device can tell a newer place from another device. */
+  version: z.number().int().min(1),
+  updatedAt: z.string(),
+});
+
+export type LibraryProgress = z.infer<typeof libraryProgressSchema>;
+
+/** POST /api/library/progress: a place to keep (as JSON, or as a form from a page being left). */
+export const libraryProgressBodySchema = z.object({
+  fileKey: libraryFileKeySchema,
+  position: z.coerce.number().int().min(0).max(LIBRARY_POSITION_MAX),
+});
+
+export type LibraryProgressBody = z.infer<typeof libraryProgressBodySchema>;
+
+export const libraryFileSchema = z.object({
+  fileKey: libraryFileKeySchema,
+  kind: z.enum(['pdf', 'mp3']),
+  label: z.string(),
+  /** The shop's own address the reader or player streams it from: inline, by ranges. */
+  streamUrl: z.string(),
+  /** A signed download link, as the e-mails carry. */
+  downloadUrl: z.url(),
+  progress: libraryProgressSchema.nullable(),
+});
+
+export type LibraryFile = z.infer<typeof libraryFileSchema>;
+
+export const libraryBookSchema = z.object({
+  bookKey: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  /** The book's picture in the catalogue, or null. */
+  cover: z.string().nullable(),
+  files: z.array(libraryFileSchema),
+});
+
+export type LibraryBook = z.infer<typeof libraryBookSchema>;
+
+/** GET /api/library: what the caller owns, and the file they last read or heard. */
+export const librarySchema = z.object({
+  email: z.string(),
+  /** How the caller got in: signed in, or with a library link on this device. */
+  via: z.enum(['account', 'link']),
+  books: z.array(libraryBookSchema),
+  /** The file last read or heard, offered first; null before the first. */
+  lastOpened: z.object({ fileKey: libraryFileKeySchema }).nullable(),
+});
+
+export type Library = z.infer<typeof librarySchema>;
