@@ -10,7 +10,16 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: '*',
       allow: '/',
-      disallow: ['/api/', '/admin/', '/account', '/auth/', '/checkout/', '/thank-you', '/login'],
+      disallow: [
+        '/api/',
+        '/admin/',
+        '/account',
+        '/auth/',
+        '/checkout/',
+        '/thank-you',
+        '/login',
+        '/library',
+      ],
     },
     sitemap: new URL('/sitemap.xml', SITE_URL).href,
   };

@@ -12,6 +12,9 @@ import {
   createCheckoutSessionResponseSchema,
   currentUserSchema,
   embeddedCheckoutSchema,
+  libraryOpenedSchema,
+  libraryProgressSchema,
+  librarySchema,
   myWithdrawalContractsSchema,
   portalSessionSchema,
   productListSchema,
@@ -41,6 +44,9 @@ export const CONTRACT_ANSWERS = {
   myWithdrawalContracts: myWithdrawalContractsSchema,
   withdrawalReceipt: withdrawalReceiptSchema,
   adminWithdrawalList: adminWithdrawalListSchema,
+  library: librarySchema,
+  libraryOpened: libraryOpenedSchema,
+  libraryProgress: libraryProgressSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

@@ -57,3 +57,33 @@ export async function waitForSignInCode(
 export function countMailTo(email: string, dataDir = SHARED_DATA_DIR()): number {
   return readMailbox(dataDir).filter((mail) => mail.to === email).length;
 }
+
+/** A message's text as written, its quoted-printable soft breaks and escapes undone. */
+export function decodedText(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for the newest library link e-mailed to this address and returns it. */
+export async function waitForLibraryLink(
+  email: string,
+  dataDir = SHARED_DATA_DIR(),
+): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const links = readMailbox(dataDir)
+          .filter((mail) => mail.to === email)
+          .flatMap((mail) => [
+            ...decodedText(mail.raw).matchAll(/https?:\/\/\S+\/library\/open#[\w.-]+/g),
+          ]);
+        link = links.at(-1)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/\/library\/open#/);
+  return link;
+}

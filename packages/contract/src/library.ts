@@ -10,6 +10,9 @@ export const libraryFileKeySchema = z.string().regex(/^[a-z0-9-]{1,60}\.(pdf|mp3
 /** POST /api/library/session: the token of a library link, read from the link's fragment. */
 export const libraryOpenBodySchema = z.object({ token: z.string().min(1).max(1024) });
 
+/** The answer to POST /api/library/session: whose library this device now opens. */
+export const libraryOpenedSchema = z.object({ email: z.string() });
+
 /** The most a position can be: a PDF's page, or an audiobook's millisecond (a day's listening). */
 export const LIBRARY_POSITION_MAX = 24 * 3600 * 1000;
 

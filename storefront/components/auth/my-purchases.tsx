@@ -44,6 +44,24 @@ export function MyPurchases() {
   }
   return (
     <div className="space-y-6">
+      <section
+        aria-labelledby="library-heading"
+        className="rounded-xl border border-emerald-200 bg-emerald-50 p-5"
+      >
+        <h2 id="library-heading" className="font-semibold">
+          Your library
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Read your eBooks and listen to the audiobooks in the browser, on any device, from where
+          you left off.
+        </p>
+        <Link
+          href="/library"
+          className="mt-3 inline-block rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        >
+          Open your library
+        </Link>
+      </section>
       {data.subscriptions.length > 0 ? (
         <section
           aria-labelledby="subscriptions-heading"

@@ -8,7 +8,15 @@
 import { isUnderPath } from '@/lib/page-language';
 
 /** Paths whose pages are nobody's business but the visitor's: no PageView is sent there. */
-const PRIVATE_PATHS = ['/checkout', '/auth', '/account', '/admin', '/login', '/withdraw'];
+const PRIVATE_PATHS = [
+  '/checkout',
+  '/auth',
+  '/account',
+  '/admin',
+  '/login',
+  '/withdraw',
+  '/library',
+];
 
 /** Query parameters that carry a secret or a personal detail (compared in lower case). */
 const SECRET_PARAMETERS = new Set([

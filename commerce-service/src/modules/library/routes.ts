@@ -6,6 +6,7 @@ import { sendOpenedFile } from '../../send-file.ts';
 import {
   libraryFileKeySchema,
   libraryOpenBodySchema,
+  libraryOpenedSchema,
   libraryProgressBodySchema,
   libraryProgressSchema,
   librarySchema,
@@ -40,7 +41,7 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
           'Opens the library a library link grants on this device: a cookie for the library alone, not a sign-in',
         body: libraryOpenBodySchema,
         response: {
-          200: z.object({ email: z.string() }),
+          200: libraryOpenedSchema,
           400: failureBodySchema.message,
           403: failureBodySchema.message,
         },

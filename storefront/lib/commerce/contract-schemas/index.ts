@@ -18,3 +18,6 @@ export { default as withdrawableContract } from './withdrawable-contract.json';
 export { default as myWithdrawalContracts } from './my-withdrawal-contracts.json';
 export { default as withdrawalReceipt } from './withdrawal-receipt.json';
 export { default as adminWithdrawalList } from './admin-withdrawal-list.json';
+export { default as library } from './library.json';
+export { default as libraryOpened } from './library-opened.json';
+export { default as libraryProgress } from './library-progress.json';

@@ -1,0 +1,69 @@
+'use client';
+/**
+ * `/library/open#<token>` (docs/product.md#library): takes the library link's token out of the
+ * address at once, so no later request, history entry or script sees it, and exchanges it for
+ * this device's library session; then the library.
+ */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { openLibrary } from '@/lib/commerce/api/library';
+import { CommerceError } from '@/lib/commerce/client';
+
+type State = { kind: 'opening' } | { kind: 'no-link' } | { kind: 'failed'; message: string };
+
+/** The page was opened without a link's token. */
+class NoLink extends Error {}
+
+const COULD_NOT_OPEN = 'We could not open your library. Please try the link again in a moment.';
+
+export function LibraryOpener() {
+  const router = useRouter();
+  const [state, setState] = useState<State>({ kind: 'opening' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = window.location.hash.slice(1);
+    // The token leaves the address bar and the history before anything else happens.
+    window.history.replaceState(null, '', window.location.pathname);
+    const exchange = token ? openLibrary(token) : Promise.reject(new NoLink());
+    exchange
+      .then(() => router.replace('/library'))
+      .catch((error: unknown) =>
+        setState(
+          error instanceof NoLink
+            ? { kind: 'no-link' }
+            : {
+                kind: 'failed',
+                message:
+                  error instanceof CommerceError && error.kind === 'refused'
+                    ? error.message
+                    : COULD_NOT_OPEN,
+              },
+        ),
+      );
+  }, [router]);
+
+  if (state.kind === 'opening') return <p role="status">Opening your library...</p>;
+  return (
+    <div className="space-y-4 rounded-xl border border-amber-200 bg-amber-50 p-5">
+      <p role="alert" className="font-semibold">
+        {state.kind === 'no-link'
+          ? 'This page opens your library from the link in your e-mail from us.'
+          : state.message}
+      </p>
+      <p>
+        <Link href="/library" className="font-semibold text-emerald-800 underline">
+          Go to your library
+        </Link>{' '}
+        if this device has it open already, or{' '}
+        <Link href="/login?redirect=/library" className="font-semibold text-emerald-800 underline">
+          sign in
+        </Link>{' '}
+        with the e-mail address you bought with.
+      </p>
+    </div>
+  );
+}

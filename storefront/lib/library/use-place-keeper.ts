@@ -1,0 +1,110 @@
+'use client';
+/**
+ * Keeps a file's place on the commerce service (docs/product.md#library): at most once every
+ * `everyMs` while it changes, at once when asked (a pause, a seek, a chapter), and as the page
+ * is hidden. Only a place that changed is sent, so an idle device never overwrites a newer one
+ * from another device. A place that cannot be sent (offline) waits in this browser's storage
+ * and goes when the connection is back, or when the library opens again.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { saveLibraryProgress } from '@/lib/commerce/api/library';
+
+const WAITING_KEY = 'aba-library-unsent-places';
+
+type Waiting = Record<string, number>;
+
+function readWaiting(): Waiting {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(WAITING_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Waiting) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeWaiting(waiting: Waiting) {
+  try {
+    if (Object.keys(waiting).length === 0) localStorage.removeItem(WAITING_KEY);
+    else localStorage.setItem(WAITING_KEY, JSON.stringify(waiting));
+  } catch {
+    // Storage may be blocked (a private window): the place is then only sent while online.
+  }
+}
+
+/** Sends a place; one that cannot go waits for the connection. */
+async function send(fileKey: string, position: number, leaving: boolean): Promise<void> {
+  try {
+    await saveLibraryProgress(fileKey, position, { leaving });
+    const { [fileKey]: waited, ...others } = readWaiting();
+    if (waited === position) writeWaiting(others);
+  } catch {
+    writeWaiting({ ...readWaiting(), [fileKey]: position });
+  }
+}
+
+/** Sends the places kept while offline (the library and its pages call it as they open). */
+export async function sendWaitingPlaces(): Promise<void> {
+  const waiting = readWaiting();
+  await Promise.all(
+    Object.entries(waiting).map(([fileKey, position]) => send(fileKey, position, false)),
+  );
+}
+
+/** The place of a file still waiting to be sent from this browser, if any. */
+export const waitingPlaceOf = (fileKey: string): number | undefined => readWaiting()[fileKey];
+
+/**
+ * `note(position)` as the reader turns pages or the player plays; `note(position, { now: true })`
+ * for a pause, a seek or a chapter.
+ */
+export function usePlaceKeeper(fileKey: string, everyMs: number) {
+  const latest = useRef<number | null>(null);
+  const sent = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const flush = useCallback(
+    (leaving = false) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      const position = latest.current;
+      if (position === null || position === sent.current) return;
+      sent.current = position;
+      void send(fileKey, position, leaving);
+    },
+    [fileKey],
+  );
+
+  const note = useCallback(
+    (position: number, { now = false }: { now?: boolean } = {}) => {
+      latest.current = Math.max(0, Math.round(position));
+      if (now) flush();
+      else timer.current ??= setTimeout(() => flush(), everyMs);
+    },
+    [everyMs, flush],
+  );
+
+  /** The place the page opened at, which needs no sending. */
+  const startAt = useCallback((position: number) => {
+    latest.current = position;
+    sent.current = position;
+  }, []);
+
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush(true);
+    };
+    const leaving = () => flush(true);
+    const online = () => void sendWaitingPlaces();
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', leaving);
+    window.addEventListener('online', online);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', leaving);
+      window.removeEventListener('online', online);
+      flush(true);
+    };
+  }, [flush]);
+
+  return { note, startAt };
+}
