@@ -36,6 +36,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 /** The parts of Strapi's JSON answers these tests read. */
 interface Entry {
   documentId: string;
+  number: number;
+  audioStart: string | null;
   slug: string;
   answer: string;
   dateLabel: string;
@@ -48,7 +50,7 @@ interface ApiBody {
   data: Entry[] & Entry & { token: string };
   meta: { pagination: { total: number } };
   results: Entry[];
-  error: { message: string };
+  error: { message: string; details: { errors: { path: string[]; message: string }[] } };
 }
 
 async function api(path: string, init?: RequestInit) {
@@ -112,7 +114,8 @@ describe('a fresh CMS', () => {
     expect(await total('faq-items', '&filters[placement][$eq]=contact')).toBe(4);
     expect(await total('testimonials', '&filters[placement][$eq]=home')).toBe(3);
     expect(await total('testimonials', '&filters[placement][$eq]=shop')).toBe(1);
-    expect(await total('chapters')).toBe(10);
+    expect(await total('chapters', '&filters[book][$eq]=aba-for-parents')).toBe(10);
+    expect(await total('chapters', '&filters[book][$eq]=aba-case-studies')).toBe(10);
     expect(await total('legal-pages')).toBe(4);
   });
 
@@ -136,6 +139,91 @@ describe('a fresh CMS', () => {
       ['privacy-policy', 'Last updated', '2025-09-26', 6],
       ['terms-and-conditions', 'Last updated', '2025-09-26', 9],
     ]);
+  });
+});
+
+describe('the chapters of both books', () => {
+  const chapters = async (book: string) =>
+    (await api(`/api/chapters?filters[book][$eq]=${book}&sort=number:asc`)).body.data;
+  const adminHeaders = async () => ({
+    authorization: `Bearer ${await adminToken()}`,
+    'content-type': 'application/json',
+  });
+  const CHAPTERS = '/content-manager/collection-types/api::chapter.chapter';
+
+  it("gives ABA for Parents' chapters their audiobook start times and leaves Case Studies' to the MP3", async () => {
+    expect((await chapters('aba-for-parents')).map((chapter) => chapter.audioStart)).toEqual([
+      '0:00',
+      '0:18',
+      '0:36',
+      '0:54',
+      '1:12',
+      '1:30',
+      '1:48',
+      '2:06',
+      '2:24',
+      '2:42',
+    ]);
+    const caseStudies = await chapters('aba-case-studies');
+    expect(caseStudies.map((chapter) => chapter.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(caseStudies.every((chapter) => chapter.audioStart === null)).toBe(true);
+  });
+
+  it("refuses a second chapter of a book's number, saying why under the number field", async () => {
+    const { status, body } = await api(CHAPTERS, {
+      method: 'POST',
+      headers: await adminHeaders(),
+      body: JSON.stringify({
+        book: 'aba-case-studies',
+        number: 2,
+        title: 'Another Morning Routine',
+        description: 'A second chapter two, which the book cannot have.',
+      }),
+    });
+    expect(status).toBe(400);
+    expect(body.error.message).toMatch(
+      /^ABA Case Studies already has a chapter 2, 'Family One: Mia's Morning Routine'\./,
+    );
+    expect(body.error.details.errors[0]?.path).toEqual(['number']);
+    expect(await total('chapters')).toBe(20);
+  });
+
+  it('refuses to publish an audiobook start time that is not m:ss or h:mm:ss', async () => {
+    const headers = await adminHeaders();
+    const [first] = await chapters('aba-case-studies');
+    const document = `${CHAPTERS}/${first?.documentId}`;
+    const publish = (audioStart: string | null) =>
+      api(`${document}/actions/publish`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ audioStart }),
+      });
+    expect((await publish('12.30')).status).toBe(400);
+    expect((await publish('1:05:00')).status).toBe(200);
+    expect((await publish(null)).status).toBe(200);
+    expect((await chapters('aba-case-studies'))[0]?.audioStart).toBeNull();
+  });
+
+  it('explains the book and the start time to marketers in the admin', async () => {
+    const { status, body } = await api(
+      '/content-manager/content-types/api::chapter.chapter/configuration',
+      { headers: await adminHeaders() },
+    );
+    expect(status).toBe(200);
+    const { metadatas } = (
+      body as unknown as {
+        data: {
+          contentType: {
+            metadatas: Record<string, { edit: { label: string; description: string } }>;
+          };
+        };
+      }
+    ).data.contentType;
+    expect(metadatas.book?.edit.label).toBe('Book');
+    expect(metadatas.audioStart?.edit).toMatchObject({
+      label: 'Audiobook start time',
+      description: expect.stringContaining('minutes:seconds (12:30)'),
+    });
   });
 });
 
@@ -248,7 +336,7 @@ describe('a marketer edits and publishes', () => {
     expect(await total('blog-posts')).toBe(6);
     expect(await total('faq-items')).toBe(12);
     expect(await total('testimonials')).toBe(4);
-    expect(await total('chapters')).toBe(10);
+    expect(await total('chapters')).toBe(20);
     expect(await total('legal-pages')).toBe(4);
     expect(
       (await api('/api/faq-items?filters[question][$eq]=Can I get a refund?')).body.data[0].answer,

@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { cmsEnv } from '../env';
 import { ensureAdminAccount } from './admin-account';
+import { backfillChapterBooks } from './chapter-books';
 import { disablePublicRegistration, grantPublicRead } from './public-permissions';
 import { registerRevalidationWebhook } from './revalidation-webhook';
 import { seedContent } from './seed-content';
@@ -30,5 +31,6 @@ export async function bootstrap(strapi: Core.Strapi) {
     storefrontUrl: env.STOREFRONT_INTERNAL_URL ?? env.STOREFRONT_URL,
     secret: env.REVALIDATE_SECRET,
   });
+  await backfillChapterBooks(strapi);
   await seedContent(strapi);
 }

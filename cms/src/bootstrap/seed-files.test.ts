@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  AUDIO_START,
   blogPostSeed,
   chapterSeed,
   faqItemSeed,
@@ -46,9 +47,11 @@ describe('seed data files', () => {
     },
   );
 
-  it('has unique keys in every file', () => {
-    for (const seed of seedFiles) {
-      const keys = seed.schema.parse(readSeed(seed.file)).map((entry) => entry.key);
+  it('has unique keys in every content type, across its files', () => {
+    for (const uid of new Set(seedFiles.map((seed) => seed.uid))) {
+      const keys = seedFiles
+        .filter((seed) => seed.uid === uid)
+        .flatMap((seed) => seed.schema.parse(readSeed(seed.file)).map((entry) => entry.key));
       expect(new Set(keys).size).toBe(keys.length);
     }
   });
@@ -89,6 +92,51 @@ describe('seed data files', () => {
   it('holds the ten chapters, numbered 1 to 10', () => {
     const chapters = chapterSeed.array().parse(readSeed('chapters.json'));
     expect(chapters.map((chapter) => chapter.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  // The sample MP3s name the same titles in their ID3 chapters (commerce-service/src/dev).
+  it.each([
+    ['chapters.json', 'aba-for-parents'],
+    ['chapters-case-studies.json', 'aba-case-studies'],
+  ])("%s holds the ten chapters of %s, titled as the book's outline", (file, book) => {
+    const chapters = chapterSeed.array().parse(readSeed(file));
+    const books = JSON.parse(
+      readFileSync(path.join(cmsRoot, '../commerce-service/data/books.json'), 'utf8'),
+    ) as Record<string, { chapters: string[] }>;
+    expect(chapters.every((chapter) => chapter.book === book)).toBe(true);
+    expect(chapters.map((chapter) => chapter.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(chapters.map((chapter) => chapter.title)).toEqual(books[book]?.chapters);
+  });
+
+  it("gives ABA for Parents' chapters start times in order, and leaves Case Studies' to the MP3", () => {
+    const toSeconds = (start = '') =>
+      start.split(':').reduce((seconds, part) => seconds * 60 + Number(part), 0);
+    const parents = chapterSeed.array().parse(readSeed('chapters.json'));
+    const starts = parents.map((chapter) => toSeconds(chapter.audioStart));
+    expect(starts[0]).toBe(0);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(new Set(starts).size).toBe(10);
+    const caseStudies = chapterSeed.array().parse(readSeed('chapters-case-studies.json'));
+    expect(caseStudies.every((chapter) => chapter.audioStart === undefined)).toBe(true);
+  });
+
+  it.each([
+    ['0:00', true],
+    ['12:30', true],
+    ['125:00', true],
+    ['1:05:00', true],
+    ['12.30', false],
+    ['1:5', false],
+    ['1:60', false],
+    ['1:2:03', false],
+    ['12:30 ', false],
+  ])('takes %p as an audiobook start time: %p', (start, valid) => {
+    expect(AUDIO_START.test(start)).toBe(valid);
+    const attributes = contentTypeAttributes('api::chapter.chapter') as Record<
+      string,
+      { regex?: string }
+    >;
+    expect(new RegExp(attributes.audioStart?.regex ?? '').test(start)).toBe(valid);
   });
 
   it('holds 3 home testimonials and 1 shop testimonial, each with 5 stars', () => {

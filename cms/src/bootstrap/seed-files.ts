@@ -50,11 +50,16 @@ export const testimonialSeed = z.object({
   order: z.number().int().min(0).max(1000),
 });
 
+/** The audiobook start time a marketer types: `m:ss` or `h:mm:ss`, as the content type checks it. */
+export const AUDIO_START = /^(?:\d{1,2}:[0-5]\d|\d{1,3}):[0-5]\d$/;
+
 export const chapterSeed = z.object({
   ...base,
+  book: z.enum(['aba-for-parents', 'aba-case-studies']),
   number: z.number().int().min(1).max(10),
   title: z.string().min(3).max(120),
   description: z.string().min(20).max(400),
+  audioStart: z.string().regex(AUDIO_START).optional(),
 });
 
 export const legalPageSeed = z.object({
@@ -92,6 +97,12 @@ export const seedFiles: SeedFile[] = [
   },
   {
     file: 'chapters.json',
+    uid: 'api::chapter.chapter',
+    schema: z.array(chapterSeed),
+    mediaFields: [],
+  },
+  {
+    file: 'chapters-case-studies.json',
     uid: 'api::chapter.chapter',
     schema: z.array(chapterSeed),
     mediaFields: [],
