@@ -38,11 +38,10 @@ test('a parent pays on the test checkout page and downloads the real PDF and MP3
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   const mp3Url = purchase.products[0]?.files.find((file) => file.kind === 'mp3')?.url as string;
-  const mp3 = await request.get(mp3Url, { headers: { range: 'bytes=0-1' } });
+  const mp3 = await request.get(mp3Url, { headers: { range: 'bytes=0-2' } });
   expect(mp3.status()).toBe(206);
-  const [first, second] = await mp3.body();
-  expect(first).toBe(0xff);
-  expect((second as number) & 0xe0).toBe(0xe0);
+  // The sample audiobook opens with its ID3 tag, which names the chapters.
+  expect((await mp3.body()).toString('latin1')).toBe('ID3');
 });
 
 test('cancelling on the test checkout page returns to the cancel page and sells nothing', async ({

@@ -187,8 +187,8 @@ describe('the local test checkout', () => {
     const mp3Url = parents?.files.find((file) => file.kind === 'mp3')?.url as string;
     const mp3 = await t.app.inject({ url: pathOf(mp3Url) });
     expect(mp3.headers['content-type']).toBe('audio/mpeg');
-    expect(mp3.rawPayload[0]).toBe(0xff);
-    expect((mp3.rawPayload[1] as number) & 0xe0).toBe(0xe0); // MPEG frame sync
+    // The sample audiobook opens with its ID3 tag, which names the chapters.
+    expect(mp3.rawPayload.subarray(0, 3).toString('latin1')).toBe('ID3');
     expect(mp3.rawPayload.length).toBeGreaterThan(5000);
 
     const part = await t.app.inject({ url: pathOf(mp3Url), headers: { range: 'bytes=100-199' } });
