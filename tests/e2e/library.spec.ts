@@ -78,6 +78,7 @@ test('a receipt opens the library; page 5 read on one phone is offered on anothe
   }
   await expect(page.getByText(/^Page 5 of \d+$/)).toBeVisible();
   await expect(page.locator('canvas[data-page="5"]')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reader.png') });
   // Leaving the page sends the place at once.
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/library/progress') && response.ok(),
@@ -101,7 +102,47 @@ test('a receipt opens the library; page 5 read on one phone is offered on anothe
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(link);
   await expect(strangerPage.getByText(/has been refunded/)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('reader.png') });
   await other.context.close();
   await stranger.close();
+});
+
+test('the player: chapter 4 at 1.5×, on the lock screen, and the same second and speed after a reload', async ({
+  page,
+}) => {
+  const email = `library.listener.${Date.now()}@example.com`;
+  const { link } = await buyAndGetLibraryLink(page, email);
+  await page.goto(link);
+  await page.waitForURL('**/library');
+  await page.getByRole('link', { name: 'Listen to ABA for Parents' }).click();
+  await page.waitForURL('**/library/listen/aba-for-parents');
+
+  const chapters = page.getByRole('navigation', { name: 'Chapters' });
+  await expect(chapters.getByRole('button')).toHaveCount(10);
+  const fourth = chapters.getByRole('button', { name: /^4\. Routines and Visual Supports/ });
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/library/progress') && response.ok(),
+  );
+  await fourth.click();
+  await saved;
+  await expect(fourth).toHaveAttribute('aria-current', 'true');
+  await page.getByLabel('Speed').selectOption('1.5');
+  await expect(page.getByRole('heading', { name: 'Routines and Visual Supports' })).toBeVisible();
+  await expect(page.getByTestId('player-time')).toHaveText('0:54');
+  // What the lock screen and the car show.
+  expect(
+    await page.evaluate(() => {
+      const metadata = navigator.mediaSession.metadata;
+      return metadata && { title: metadata.title, artist: metadata.artist };
+    }),
+  ).toEqual({ title: 'Routines and Visual Supports', artist: 'ABA for Parents' });
+
+  await page.reload();
+  const fourthAgain = page
+    .getByRole('navigation', { name: 'Chapters' })
+    .getByRole('button', { name: /^4\. Routines and Visual Supports/ });
+  await expect(fourthAgain).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('player-time')).toHaveText('0:54');
+  await expect(page.getByLabel('Speed')).toHaveValue('1.5');
+  expect(await page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(1.5);
+  await page.screenshot({ path: test.info().outputPath('player.png') });
 });

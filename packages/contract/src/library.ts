@@ -34,6 +34,11 @@ export const libraryProgressBodySchema = z.object({
 
 export type LibraryProgressBody = z.infer<typeof libraryProgressBodySchema>;
 
+/** A chapter the audio file itself names (ID3), for the player (docs/product.md#audiobook-chapters). */
+export const fileChapterSchema = z.object({ title: z.string(), startMs: z.number().int().min(0) });
+
+export type FileChapter = z.infer<typeof fileChapterSchema>;
+
 export const libraryFileSchema = z.object({
   fileKey: libraryFileKeySchema,
   kind: z.enum(['pdf', 'mp3']),
@@ -43,6 +48,8 @@ export const libraryFileSchema = z.object({
   /** A signed download link, as the e-mails carry. */
   downloadUrl: z.url(),
   progress: libraryProgressSchema.nullable(),
+  /** The chapters an audiobook's own tag names, in order; none for a PDF or an untagged file. */
+  chapters: z.array(fileChapterSchema),
 });
 
 export type LibraryFile = z.infer<typeof libraryFileSchema>;

@@ -7,13 +7,8 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatClock, spokenClock } from '@/lib/library/clock';
+import type { PlayerChapter } from '@/lib/library/player-chapters';
 import { usePlaceKeeper } from '@/lib/library/use-place-keeper';
-
-export interface AudioChapter {
-  title: string;
-  /** Where the chapter begins, in seconds. */
-  startSeconds: number;
-}
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 const SPEED_KEY = 'aba-library-speed';
@@ -33,7 +28,7 @@ type Sleep = (typeof SLEEP_CHOICES)[number]['value'];
 const ARTWORK: MediaImage[] = [{ src: '/og-image.png', sizes: '1200x630', type: 'image/png' }];
 
 /** The chapter playing at this second: the last one begun. */
-export function chapterAt(chapters: readonly AudioChapter[], seconds: number): number {
+export function chapterAt(chapters: readonly PlayerChapter[], seconds: number): number {
   let current = -1;
   chapters.forEach((chapter, index) => {
     if (chapter.startSeconds <= seconds + 0.25) current = index;
@@ -42,7 +37,7 @@ export function chapterAt(chapters: readonly AudioChapter[], seconds: number): n
 }
 
 /** 'Previous': the chapter's start, or the one before when it has only just begun. */
-function previousStart(chapters: readonly AudioChapter[], current: number, seconds: number) {
+function previousStart(chapters: readonly PlayerChapter[], current: number, seconds: number) {
   const start = chapters[current]?.startSeconds ?? 0;
   if (seconds - start > 3 || current <= 0) return start;
   return chapters[current - 1]?.startSeconds ?? 0;
@@ -63,13 +58,15 @@ export function AudioPlayer({
   fileKey: string;
   url: string;
   bookTitle: string;
-  chapters: readonly AudioChapter[];
+  chapters: readonly PlayerChapter[];
   startMs: number;
 }) {
   const id = useId();
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(startMs / 1000);
+  // Where the book opened: a later answer of the library does not move the player.
+  const [openedAtMs] = useState(startMs);
+  const [time, setTime] = useState(openedAtMs / 1000);
   const [duration, setDuration] = useState(0);
   const [speed, setSpeed] = useState(1);
   const [sleep, setSleep] = useState<Sleep>('off');
@@ -103,19 +100,19 @@ export function AudioPlayer({
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    startAt(startMs);
+    startAt(openedAtMs);
     const rate = storedSpeed();
     setSpeed(rate);
     const ready = () => {
       audio.playbackRate = rate;
-      audio.currentTime = startMs / 1000;
+      audio.currentTime = openedAtMs / 1000;
       setDuration(audio.duration);
       setTime(audio.currentTime);
     };
     if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) ready();
     else audio.addEventListener('loadedmetadata', ready, { once: true });
     return () => audio.removeEventListener('loadedmetadata', ready);
-  }, [startMs, startAt]);
+  }, [openedAtMs, startAt]);
 
   // The lock screen and the car: the chapter as the title, the book as the artist.
   useEffect(() => {

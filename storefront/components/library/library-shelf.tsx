@@ -147,7 +147,7 @@ export function LibraryShelf() {
           </p>
         ) : (
           <div className="space-y-6">
-            <p className="text-slate-700">
+            <p className="text-slate-700 [overflow-wrap:anywhere]">
               The library of <strong>{library.email}</strong>: read and listen on any device, and
               pick up where you left off.
             </p>

@@ -1,14 +1,17 @@
 'use client';
 /** `/library/listen/{book}`: the book's audiobook in the player, from the second it was left at. */
-import { AudioPlayer, type AudioChapter } from './audio-player';
+import type { AudiobookChapter } from '@/lib/cms/chapters';
+import { playerChapters } from '@/lib/library/player-chapters';
+import { AudioPlayer } from './audio-player';
 import { LibraryItem } from './library-item';
 
 export function ListenScreen({
   bookKey,
-  chapters,
+  cmsChapters,
 }: {
   bookKey: string;
-  chapters: readonly AudioChapter[];
+  /** The book's chapters in the CMS, which name them and may place them. */
+  cmsChapters: readonly AudiobookChapter[];
 }) {
   return (
     <LibraryItem bookKey={bookKey} kind="mp3">
@@ -17,7 +20,7 @@ export function ListenScreen({
           fileKey={file.fileKey}
           url={file.streamUrl}
           bookTitle={book.title}
-          chapters={chapters}
+          chapters={playerChapters(cmsChapters, file.chapters)}
           startMs={file.progress?.position ?? 0}
         />
       )}

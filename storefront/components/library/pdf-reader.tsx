@@ -72,7 +72,9 @@ export function PdfReader({
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
-  const [page, setPage] = useState(Math.max(1, startPage));
+  // Where the book opened: a later answer of the library does not move the reader.
+  const [openedAt] = useState(() => Math.max(1, startPage));
+  const [page, setPage] = useState(openedAt);
   const [width, setWidth] = useState(0);
   const [zoom, setZoom] = useState<Zoom>(1);
   // Night: the reader's own choice on this device, else the device's dark mode. (The reader
@@ -90,7 +92,7 @@ export function PdfReader({
   useEffect(() => {
     let cancelled = false;
     let loading: { destroy: () => Promise<void> } | null = null;
-    startAt(Math.max(1, startPage));
+    startAt(openedAt);
     void (async () => {
       try {
         const pdfjs = await loadPdfJs();
@@ -115,7 +117,7 @@ export function PdfReader({
       cancelled = true;
       void loading?.destroy();
     };
-  }, [url, startPage, startAt]);
+  }, [url, openedAt, startAt]);
 
   useEffect(() => {
     const frame = frameRef.current;

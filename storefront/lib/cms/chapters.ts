@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { fetchCollection } from './client';
 
 /** The eBooks whose chapters the CMS holds, by the commerce service's book key. */
-export type ChapterBook = 'aba-for-parents' | 'aba-case-studies';
+const CHAPTER_BOOKS = ['aba-for-parents', 'aba-case-studies'] as const;
+export type ChapterBook = (typeof CHAPTER_BOOKS)[number];
+
+export const isChapterBook = (book: string): book is ChapterBook =>
+  (CHAPTER_BOOKS as readonly string[]).includes(book);
 
 /** The book of 'What You'll Learn Inside' and the chat's chapter passages. */
 const SUMMARISED_BOOK: ChapterBook = 'aba-for-parents';

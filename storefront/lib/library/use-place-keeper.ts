@@ -7,7 +7,8 @@
  * and goes when the connection is back, or when the library opens again.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { saveLibraryProgress } from '@/lib/commerce/api/library';
+import { mutate } from 'swr';
+import { LIBRARY_PATH, saveLibraryProgress } from '@/lib/commerce/api/library';
 
 const WAITING_KEY = 'aba-library-unsent-places';
 
@@ -35,6 +36,9 @@ function writeWaiting(waiting: Waiting) {
 async function send(fileKey: string, position: number, leaving: boolean): Promise<void> {
   try {
     await saveLibraryProgress(fileKey, position, { leaving });
+    // Leaving the reader or player for the list, which may have been read before this place
+    // was kept: it reads it again.
+    if (leaving) void mutate(LIBRARY_PATH);
     const { [fileKey]: waited, ...others } = readWaiting();
     if (waited === position) writeWaiting(others);
   } catch {

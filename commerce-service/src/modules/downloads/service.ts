@@ -20,6 +20,7 @@ import {
 import type { Config } from '../../config.ts';
 import { downloadLinksMail, enqueueMail } from '../mail/service.ts';
 import { describeFile, type AssetFile, type Books } from './assets.ts';
+import { readAudioChapters, type AudioChapter } from './audio-chapters.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
   countDownload,
@@ -196,6 +197,23 @@ export async function ownsFile(
   fileKey: string,
 ): Promise<boolean> {
   return (await listEntitlementsForEmail(db, email)).some((row) => row.file_key === fileKey);
+}
+
+/**
+ * The chapters an audiobook file names in its own tag (docs/product.md#audiobook-chapters);
+ * none for another kind of file, or one that is missing or has none.
+ */
+export async function fileChaptersOf(
+  { config }: Pick<DownloadsDependencies, 'config'>,
+  fileKey: string,
+): Promise<AudioChapter[]> {
+  if (!fileKey.endsWith('.mp3')) return [];
+  try {
+    // The key is validated (letters, digits, hyphens, one extension), so it stays in the folder.
+    return await readAudioChapters(path.join(config.ASSETS_DIR, fileKey));
+  } catch {
+    return [];
+  }
 }
 
 const NOT_VALID =

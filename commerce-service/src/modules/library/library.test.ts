@@ -98,6 +98,13 @@ describe('the library link', () => {
     ]);
     expect(book.files[0].streamUrl).toBe('/api/library/files/aba-for-parents.pdf');
     expect(book.files[0].downloadUrl).toMatch(/\/api\/downloads\//);
+    // The audiobook's own chapters (the sample's ID3 frames), for the player.
+    expect(book.files[0].chapters).toEqual([]);
+    expect(book.files[1].chapters).toHaveLength(10);
+    expect(book.files[1].chapters[3]).toEqual({
+      title: 'Routines and Visual Supports',
+      startMs: 54_000,
+    });
   });
 
   it('refuses a forged or altered token, and a library without a link or sign-in', async () => {

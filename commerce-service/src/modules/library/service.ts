@@ -16,6 +16,7 @@ import type {
 import { NotAllowedError, NotSignedInError } from '../../domain-errors.ts';
 import { bookCovers, type CatalogueDependencies } from '../catalogue/service.ts';
 import {
+  fileChaptersOf,
   libraryGrantOwner,
   listOwnedFiles,
   openLibraryLink,
@@ -131,6 +132,11 @@ export async function libraryOf(deps: LibraryDependencies, buyer: LibraryBuyer):
     bookCovers(deps),
   ]);
   const placeOf = new Map(places.map((row) => [row.file_key, row]));
+  const chaptersOf = new Map(
+    await Promise.all(
+      files.map(async (file) => [file.fileKey, await fileChaptersOf(deps, file.fileKey)] as const),
+    ),
+  );
   const books = new Map<string, LibraryBook>();
   for (const file of files) {
     const bookKey = bookKeyOf(file.fileKey);
@@ -151,6 +157,7 @@ export async function libraryOf(deps: LibraryDependencies, buyer: LibraryBuyer):
       streamUrl: `/api/library/files/${file.fileKey}`,
       downloadUrl: file.url,
       progress: place ? progressOf(place) : null,
+      chapters: chaptersOf.get(file.fileKey) ?? [],
     });
     books.set(bookKey, entry);
   }
