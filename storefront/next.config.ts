@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { withSerwist } from '@serwist/turbopack';
 import { buildSecurityOptions, securityHeaderRules } from './lib/security/security-headers';
 
 const nextConfig: NextConfig = {
@@ -23,4 +24,5 @@ const nextConfig: NextConfig = {
   headers: async () => securityHeaderRules(buildSecurityOptions()),
 };
 
-export default nextConfig;
+// The library's service worker is bundled by esbuild as the shop is built (app/library/sw.ts).
+export default withSerwist(nextConfig);

@@ -146,3 +146,48 @@ test('the player: chapter 4 at 1.5×, on the lock screen, and the same second an
   expect(await page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(1.5);
   await page.screenshot({ path: test.info().outputPath('player.png') });
 });
+
+test('a book kept on the phone is read and heard offline, and the places go to the shop once back online', async ({
+  page,
+  context,
+}) => {
+  const email = `library.offline.${Date.now()}@example.com`;
+  const { link } = await buyAndGetLibraryLink(page, email);
+  await page.goto(link);
+  await page.waitForURL('**/library');
+  await page.getByRole('button', { name: 'Keep on this device (ABA for Parents)' }).click();
+  await expect(page.getByText('Kept on this device')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto('/library/read/aba-for-parents');
+  await expect(page.locator('canvas[data-page="1"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.locator('canvas[data-page="3"]')).toBeVisible();
+
+  await page.goto('/library/listen/aba-for-parents');
+  const second = page
+    .getByRole('navigation', { name: 'Chapters' })
+    .getByRole('button', { name: /^2\. Observing Behaviour/ });
+  await second.click();
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('player-time')).toHaveText('0:18');
+  // Offline, nothing reached the shop: the places wait on the phone.
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { name: 'ABA for Parents' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get('/api/library');
+      const files = (await answer.json()).books?.[0]?.files ?? [];
+      return files.map(
+        (file: { progress: { position: number } | null }) => file.progress?.position,
+      );
+    })
+    .toEqual([3, 18_000]);
+});

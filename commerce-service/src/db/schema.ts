@@ -235,6 +235,8 @@ export interface LibraryProgressTable {
   file_key: string;
   position: number;
   version: number;
+  /** When the buyer reached it (on their device); the newest reached is the one kept. */
+  reached_at: string;
   updated_at: string;
 }
 

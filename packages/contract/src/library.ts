@@ -30,6 +30,11 @@ export type LibraryProgress = z.infer<typeof libraryProgressSchema>;
 export const libraryProgressBodySchema = z.object({
   fileKey: libraryFileKeySchema,
   position: z.coerce.number().int().min(0).max(LIBRARY_POSITION_MAX),
+  /**
+   * When the place was reached, in milliseconds since 1970 (a place kept offline is sent
+   * later); now when not given. A place reached before the one kept is not kept.
+   */
+  at: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });
 
 export type LibraryProgressBody = z.infer<typeof libraryProgressBodySchema>;

@@ -5,13 +5,23 @@
  * failure with 'Try again', then the page itself with the buyer's library.
  */
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Library } from '@aba-shop/contract';
 import { EmailMyLinksForm } from '@/components/thank-you/email-my-links-form';
+import { claimThisDevice, registerLibraryWorker } from '@/lib/library/offline';
 import { useLibrary } from './use-library';
 
 export function LibraryGate({ children }: { children: (library: Library) => ReactNode }) {
   const { data, error, isLoading, mutate } = useLibrary();
+  const owner = data?.state === 'open' ? data.library.email : null;
+  const [claimed, setClaimed] = useState<string | null>(null);
+  useEffect(() => {
+    void registerLibraryWorker();
+  }, []);
+  // Another buyer's kept books and places leave this device before this library shows.
+  useEffect(() => {
+    if (owner) void claimThisDevice(owner).then(() => setClaimed(owner));
+  }, [owner]);
   if (isLoading) return <p role="status">Opening your library...</p>;
   if (error || !data) {
     return (
@@ -46,5 +56,6 @@ export function LibraryGate({ children }: { children: (library: Library) => Reac
       </div>
     );
   }
+  if (claimed !== data.library.email) return <p role="status">Opening your library...</p>;
   return <>{children(data.library)}</>;
 }

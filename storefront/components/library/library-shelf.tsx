@@ -8,7 +8,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { Library, LibraryBook, LibraryFile } from '@aba-shop/contract';
 import { closeLibrary } from '@/lib/commerce/api/library';
+import { forgetThisDevice } from '@/lib/library/offline';
 import { formatClock } from '@/lib/library/clock';
+import { KeepOffline } from './keep-offline';
 import { LibraryGate } from './library-gate';
 
 const readerPath = (book: LibraryBook) => `/library/read/${book.bookKey}`;
@@ -103,6 +105,7 @@ function BookCard({ book }: { book: LibraryBook }) {
             </li>
           ))}
         </ul>
+        <KeepOffline book={book} />
       </div>
     </li>
   );
@@ -120,6 +123,7 @@ function CloseOnThisDevice() {
         onClick={async () => {
           try {
             await closeLibrary();
+            await forgetThisDevice();
             router.replace('/');
           } catch {
             setFailed(true);

@@ -3,6 +3,7 @@
 import type { AudiobookChapter } from '@/lib/cms/chapters';
 import { playerChapters } from '@/lib/library/player-chapters';
 import { AudioPlayer } from './audio-player';
+import { waitingPlaceOf } from '@/lib/library/use-place-keeper';
 import { LibraryItem } from './library-item';
 
 export function ListenScreen({
@@ -21,7 +22,7 @@ export function ListenScreen({
           url={file.streamUrl}
           bookTitle={book.title}
           chapters={playerChapters(cmsChapters, file.chapters)}
-          startMs={file.progress?.position ?? 0}
+          startMs={waitingPlaceOf(file.fileKey) ?? file.progress?.position ?? 0}
         />
       )}
     </LibraryItem>

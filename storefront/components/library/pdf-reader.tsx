@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfWorkerUrl } from '@/lib/library/pdf-worker';
 import { usePlaceKeeper } from '@/lib/library/use-place-keeper';
 
 interface Chapter {
@@ -25,12 +26,9 @@ const SWIPE_PX = 50;
 
 async function loadPdfJs() {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  if (!pdfjs.GlobalWorkerOptions.workerPort) {
-    pdfjs.GlobalWorkerOptions.workerPort = new Worker(
-      new URL('pdfjs-dist/legacy/build/pdf.worker.min.mjs', import.meta.url),
-      { type: 'module' },
-    );
-  }
+  // Given as an address rather than a worker: offline, where a worker's script cannot be
+  // fetched outside the library's service worker, pdf.js loads it on the page instead.
+  pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl();
   return pdfjs;
 }
 

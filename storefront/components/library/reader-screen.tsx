@@ -1,5 +1,6 @@
 'use client';
 /** `/library/read/{book}`: the book's PDF in the reader, from the page it was left at. */
+import { waitingPlaceOf } from '@/lib/library/use-place-keeper';
 import { LibraryItem } from './library-item';
 import { PdfReader } from './pdf-reader';
 
@@ -12,7 +13,7 @@ export function ReaderScreen({ bookKey }: { bookKey: string }) {
           url={file.streamUrl}
           title={book.title}
           downloadUrl={file.downloadUrl}
-          startPage={file.progress?.position || 1}
+          startPage={waitingPlaceOf(file.fileKey) ?? (file.progress?.position || 1)}
         />
       )}
     </LibraryItem>

@@ -12,7 +12,13 @@ import { LIBRARY_PATH, saveLibraryProgress } from '@/lib/commerce/api/library';
 
 const WAITING_KEY = 'aba-library-unsent-places';
 
-type Waiting = Record<string, number>;
+/** A place not yet known to be kept by the shop, and when it was reached. */
+interface Place {
+  position: number;
+  at: number;
+}
+
+type Waiting = Record<string, Place>;
 
 function readWaiting(): Waiting {
   try {
@@ -32,37 +38,47 @@ function writeWaiting(waiting: Waiting) {
   }
 }
 
-/** Sends a place; one that cannot go waits for the connection. */
-async function send(fileKey: string, position: number, leaving: boolean): Promise<void> {
+/**
+ * Sends a place. It waits in this browser's storage until the shop has it: written before the
+ * request, since a page being left never hears the answer, and cleared when the answer comes.
+ * The shop keeps the place reached last, so sending one again never undoes a newer one.
+ */
+async function send(fileKey: string, place: Place, leaving: boolean): Promise<void> {
+  writeWaiting({ ...readWaiting(), [fileKey]: place });
   try {
-    await saveLibraryProgress(fileKey, position, { leaving });
-    // Leaving the reader or player for the list, which may have been read before this place
-    // was kept: it reads it again.
-    if (leaving) void mutate(LIBRARY_PATH);
-    const { [fileKey]: waited, ...others } = readWaiting();
-    if (waited === position) writeWaiting(others);
+    await saveLibraryProgress({ fileKey, ...place }, { leaving });
   } catch {
-    writeWaiting({ ...readWaiting(), [fileKey]: position });
+    return;
   }
+  const { [fileKey]: waited, ...others } = readWaiting();
+  if (waited?.at === place.at) writeWaiting(others);
+  // Leaving the reader or player for the list, which may have been read before this place
+  // was kept: it reads it again.
+  if (leaving) void mutate(LIBRARY_PATH);
 }
 
 /** Sends the places kept while offline (the library and its pages call it as they open). */
 export async function sendWaitingPlaces(): Promise<void> {
-  const waiting = readWaiting();
   await Promise.all(
-    Object.entries(waiting).map(([fileKey, position]) => send(fileKey, position, false)),
+    Object.entries(readWaiting()).map(([fileKey, place]) => send(fileKey, place, false)),
   );
 }
 
+/** Forgets the places waiting in this browser (another buyer's library opens here). */
+export function forgetWaitingPlaces(): void {
+  writeWaiting({});
+}
+
 /** The place of a file still waiting to be sent from this browser, if any. */
-export const waitingPlaceOf = (fileKey: string): number | undefined => readWaiting()[fileKey];
+export const waitingPlaceOf = (fileKey: string): number | undefined =>
+  readWaiting()[fileKey]?.position;
 
 /**
  * `note(position)` as the reader turns pages or the player plays; `note(position, { now: true })`
  * for a pause, a seek or a chapter.
  */
 export function usePlaceKeeper(fileKey: string, everyMs: number) {
-  const latest = useRef<number | null>(null);
+  const latest = useRef<Place | null>(null);
   const sent = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -70,17 +86,17 @@ export function usePlaceKeeper(fileKey: string, everyMs: number) {
     (leaving = false) => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
-      const position = latest.current;
-      if (position === null || position === sent.current) return;
-      sent.current = position;
-      void send(fileKey, position, leaving);
+      const place = latest.current;
+      if (place === null || place.position === sent.current) return;
+      sent.current = place.position;
+      void send(fileKey, place, leaving);
     },
     [fileKey],
   );
 
   const note = useCallback(
     (position: number, { now = false }: { now?: boolean } = {}) => {
-      latest.current = Math.max(0, Math.round(position));
+      latest.current = { position: Math.max(0, Math.round(position)), at: Date.now() };
       if (now) flush();
       else timer.current ??= setTimeout(() => flush(), everyMs);
     },
@@ -89,7 +105,7 @@ export function usePlaceKeeper(fileKey: string, everyMs: number) {
 
   /** The place the page opened at, which needs no sending. */
   const startAt = useCallback((position: number) => {
-    latest.current = position;
+    latest.current = null;
     sent.current = position;
   }, []);
 

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * The buyer's library (docs/product.md#library): each order's library link has a generation, so
  * that a resend retires the links sent before it; a library session is what a link opens on one
- * device (only its hash is kept); the place each address left each file at.
+ * device (only its hash is kept); the place each address left each file at, and when it was
+ * reached there, so that a place sent late (from a phone back online) never replaces a newer one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,6 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('file_key', 'varchar(80)', (col) => col.notNull())
     .addColumn('position', 'integer', (col) => col.notNull())
     .addColumn('version', 'integer', (col) => col.notNull())
+    .addColumn('reached_at', 'varchar(32)', (col) => col.notNull())
     .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
     .addPrimaryKeyConstraint('library_progress_pk', ['email', 'file_key'])
     .execute();

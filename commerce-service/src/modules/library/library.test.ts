@@ -224,6 +224,35 @@ describe('reading and listening', () => {
     expect(files[1].progress).toMatchObject({ position: 61_500, version: 1 });
   });
 
+  it('keeps the place reached last, whenever it arrives: a phone back online does not undo a newer one', async () => {
+    await buyLocally(t.app, PARENTS, 'late-phone@example.com');
+    const cookie = await libraryCookie(
+      (await libraryLinksTo('late-phone@example.com'))[0] as string,
+    );
+    const now = Date.now();
+    const laptop = await saveProgress(cookie, {
+      fileKey: 'aba-for-parents.pdf',
+      position: 10,
+      at: now,
+    });
+    expect(laptop.json()).toMatchObject({ position: 10, version: 1 });
+    // Reached an hour ago offline, sent now.
+    const late = await saveProgress(cookie, {
+      fileKey: 'aba-for-parents.pdf',
+      position: 30,
+      at: now - 3600_000,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ position: 10, version: 1 });
+    // Reached after the laptop's, sent later still: kept.
+    const newer = await saveProgress(cookie, {
+      fileKey: 'aba-for-parents.pdf',
+      position: 12,
+      at: now + 1000,
+    });
+    expect(newer.json()).toMatchObject({ position: 12, version: 2 });
+  });
+
   it('refuses a place in a file not owned, out of range, or without the same origin', async () => {
     await buyLocally(t.app, PARENTS, 'bad-places@example.com');
     const cookie = await libraryCookie(
@@ -236,6 +265,7 @@ describe('reading and listening', () => {
       { fileKey: 'aba-for-parents.pdf', position: 1.5 },
       { fileKey: 'aba-for-parents.pdf', position: 24 * 3600 * 1000 + 1 },
       { fileKey: 'aba-for-parents.txt', position: 1 },
+      { fileKey: 'aba-for-parents.pdf', position: 1, at: -5 },
       { position: 1 },
     ]) {
       const refused = await saveProgress(cookie, payload);

@@ -20,33 +20,45 @@ export function deleteExpiredLibrarySessions(db: Db, now: string) {
   return db.deleteFrom('library_sessions').where('expires_at', '<', now).execute();
 }
 
-/** The places an address left its files at, newest first. */
+/** The places an address left its files at, the last reached first. */
 export function listProgressOf(db: Db, email: string): Promise<LibraryProgressTable[]> {
   return db
     .selectFrom('library_progress')
     .selectAll()
     .where('email', '=', email)
-    .orderBy('updated_at', 'desc')
+    .orderBy('reached_at', 'desc')
     .orderBy('file_key')
     .execute();
 }
 
-/** Keeps a place, counting the save in its version; returns what is kept. */
-export function upsertProgress(
+/**
+ * Keeps a place unless a place reached later is kept already, counting the save in its
+ * version; returns what is kept either way.
+ */
+export async function upsertProgress(
   db: Db,
-  row: Pick<LibraryProgressTable, 'email' | 'file_key' | 'position' | 'updated_at'>,
+  row: Pick<LibraryProgressTable, 'email' | 'file_key' | 'position' | 'reached_at' | 'updated_at'>,
 ) {
-  return db
+  await db
     .insertInto('library_progress')
     .values({ ...row, version: 1 })
     .onConflict((conflict) =>
-      conflict.columns(['email', 'file_key']).doUpdateSet({
-        position: row.position,
-        updated_at: row.updated_at,
-        version: sql<number>`library_progress.version + 1`,
-      }),
+      conflict
+        .columns(['email', 'file_key'])
+        .doUpdateSet({
+          position: row.position,
+          reached_at: row.reached_at,
+          updated_at: row.updated_at,
+          version: sql<number>`library_progress.version + 1`,
+        })
+        .where('library_progress.reached_at', '<=', row.reached_at),
     )
-    .returning(['position', 'version', 'updated_at'])
+    .execute();
+  return db
+    .selectFrom('library_progress')
+    .selectAll()
+    .where('email', '=', row.email)
+    .where('file_key', '=', row.file_key)
     .executeTakeFirstOrThrow();
 }
 

@@ -173,7 +173,7 @@ export async function libraryOf(deps: LibraryDependencies, buyer: LibraryBuyer):
 
 const NOT_IN_LIBRARY = 'This file is not in your library.';
 
-/** Keeps the place the buyer reached in a file they own. */
+/** Keeps the place the buyer reached in a file they own, unless they reached another since. */
 export async function saveProgress(
   deps: LibraryDependencies,
   buyer: LibraryBuyer,
@@ -185,9 +185,11 @@ export async function saveProgress(
     email: buyer.email,
     file_key: body.fileKey,
     position: body.position,
+    // A place cannot have been reached later than it arrives.
+    reached_at: new Date(Math.min(body.at ?? now, now)).toISOString(),
     updated_at: new Date(now).toISOString(),
   });
-  return progressOf({ ...kept, email: buyer.email, file_key: body.fileKey });
+  return progressOf(kept);
 }
 
 /** A file the buyer owns, for the reader or the player: inline, by ranges, not a download. */

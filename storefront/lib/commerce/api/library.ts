@@ -42,19 +42,18 @@ export async function fetchLibrary(): Promise<LibraryView> {
 }
 
 /**
- * Keeps the place reached in a file. `leaving`: the page is being hidden or closed, so the
- * request must outlive it (fetch's keepalive).
+ * Keeps the place reached in a file, `at` when it was reached (ms since 1970). `leaving`: the
+ * page is being hidden or closed, so the request must outlive it (fetch's keepalive).
  */
 export const saveLibraryProgress = (
-  fileKey: string,
-  position: number,
+  { fileKey, position, at }: { fileKey: string; position: number; at: number },
   { leaving = false }: { leaving?: boolean } = {},
 ) =>
   callCommerce(
     {
       path: '/api/library/progress',
       method: 'POST',
-      body: { fileKey, position },
+      body: { fileKey, position, at },
       answer: jsonSchemaAnswer<LibraryProgress>(libraryProgress),
     },
     { init: { keepalive: leaving } },
