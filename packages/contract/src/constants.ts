@@ -10,6 +10,12 @@ export const ADMIN_PAGE_DEFAULT = 25;
 /** The longest admin search: an e-mail address, the longest thing searched for. */
 export const ADMIN_SEARCH_MAX_LENGTH = 320;
 
+/**
+ * Days from the contract's conclusion in which a membership can be withdrawn from
+ * (docs/product.md#withdrawal); the membership page says it too.
+ */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+
 /** The most copies of one product a checkout line may ask for; the cart stops there too. */
 export const MAX_LINE_QUANTITY = 10;
 

@@ -126,6 +126,3 @@ export const adminWithdrawalQuerySchema = z.object({
     .regex(/^ord_[a-z0-9]+$/, 'non è l’id di un ordine')
     .optional(),
 });
-
-/** Days from the contract's conclusion in which a membership can be withdrawn from. */
-export const WITHDRAWAL_PERIOD_DAYS = 14;
