@@ -8,6 +8,7 @@ export const dynamic = 'force-dynamic';
 const PAGES: { path: string; priority: number }[] = [
   { path: '/', priority: 1 },
   { path: '/shop', priority: 0.9 },
+  { path: '/membership', priority: 0.8 },
   { path: '/blog', priority: 0.8 },
   { path: '/about', priority: 0.6 },
   { path: '/contact', priority: 0.6 },

@@ -41,9 +41,18 @@ test('the shop shows the hero, the benefits and the three eBooks with their pric
   await expect(card(page, PACK)).toContainText('$42.99');
   await expect(card(page, PACK)).toContainText('Save 10%');
   await expect(card(page, PACK)).toContainText('Complete Library');
-  // Only the three eBooks: the membership is not sold here.
-  await expect(page.getByRole('article')).toHaveCount(3);
-  await expect(page.getByText('ABA Parent Support Membership')).toHaveCount(0);
+  // The three eBooks are sold here; the membership's card leads to its own page instead.
+  await expect(page.getByRole('article')).toHaveCount(4);
+  await expect(
+    page.getByRole('heading', { name: 'Monthly Support After the Books' }),
+  ).toBeVisible();
+  const membership = card(page, 'ABA Parent Support Membership');
+  await expect(membership).toContainText('$9.99 a month');
+  await expect(membership.getByRole('button')).toHaveCount(0);
+  await expect(membership.getByRole('link', { name: 'See what members get' })).toHaveAttribute(
+    'href',
+    '/membership',
+  );
   await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
   await expect(page.getByText('Sofia L.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Get Started Today' })).toBeVisible();

@@ -7,6 +7,7 @@ import { TextCards } from '@/components/layout/text-cards';
 import { BuyNowButton } from '@/components/shop/buy-now-button';
 import { CompletePackCard } from '@/components/shop/complete-pack-card';
 import { ImageCarousel } from '@/components/shop/image-carousel';
+import { MembershipCard } from '@/components/shop/membership-card';
 import { previewSlides, type PreviewKind } from '@/components/shop/preview-slides';
 import { ProductCard } from '@/components/shop/product-card';
 import { ProductsLoading } from '@/components/shop/products-loading';
@@ -14,6 +15,7 @@ import { toShopProduct } from '@/components/shop/shop-product';
 import { ShopTestimonial } from '@/components/shop/shop-testimonial';
 import {
   ebookOfKind,
+  membershipOf,
   packContents,
   pickShopEbooks,
   shortTitle,
@@ -21,7 +23,7 @@ import {
   type EbookKind,
 } from '@/lib/catalogue/catalogue';
 import { getTestimonials } from '@/lib/cms/testimonials';
-import { getProducts, readCatalogue } from '@/lib/commerce/products';
+import { readCatalogue, readCatalogueForPage } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -146,21 +148,17 @@ function LookInside({ products }: { products: Catalogue | null }) {
 }
 
 /**
- * The guides' pictures, the products, the testimonial and the closing call to action: the
+ * The guides' pictures, the products, the membership, the testimonial and the closing call to action: the
  * part of the page that waits for the shop API and the CMS. The hero above it is sent at once,
  * so the page paints its headline while this part streams in after it.
  */
 async function ShopCatalogue() {
   const [products, testimonials] = await Promise.all([
-    getProducts().catch((error: unknown) => {
-      // The build renders the page without the shop API; that copy is never served.
-      if (process.env.NEXT_PHASE !== 'phase-production-build')
-        console.error('The shop could not load the products:', error);
-      return null;
-    }),
+    readCatalogueForPage('The shop'),
     getTestimonials('shop').catch(() => null),
   ]);
   const ebooks = products ? pickShopEbooks(products) : [];
+  const membership = membershipOf(products);
   const pack = ebooks.find((product) => product.kind === 'complete');
   const singles = ebooks.filter((product) => product !== pack);
   const featured = pack ?? ebooks[0];
@@ -216,6 +214,15 @@ async function ShopCatalogue() {
           <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL)} />
         </>
       )}
+
+      {membership ? (
+        <section aria-labelledby="membership-heading" className="mx-auto max-w-6xl space-y-8 px-4">
+          <h2 id="membership-heading" className="text-center text-3xl font-bold">
+            Monthly Support After the Books
+          </h2>
+          <MembershipCard product={membership} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="testimonial-heading" className="bg-slate-50 px-4 py-16">
         <h2 id="testimonial-heading" className="sr-only">

@@ -1,12 +1,14 @@
 import Link from 'next/link';
 import { CookieSettingsButton } from '@/components/tracking/cookie-settings-button';
 import { WithdrawFooterLink } from '@/components/withdraw/withdraw-footer-link';
+import { MEMBERSHIP_PATH } from '@/lib/membership/membership-offer';
 
 const QUICK_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/blog', label: 'Blog' },
   { href: '/contact', label: 'Contact' },
   { href: '/shop', label: 'Shop' },
+  { href: MEMBERSHIP_PATH, label: 'Membership' },
 ];
 
 const RESOURCES = [

@@ -2,8 +2,10 @@
 import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import {
   isEbookKind,
+  membershipOf,
   packContents,
   pickShopEbooks,
+  pricePerPeriod,
   shortTitle,
   thankYouPages,
   thankYouRoute,
@@ -62,6 +64,36 @@ describe('isEbookKind', () => {
     [null, false],
   ])('%p → %p', (kind, known) => {
     expect(isEbookKind(kind)).toBe(known);
+  });
+});
+
+describe('membershipOf', () => {
+  it('finds the membership by its kind, whatever its name', () => {
+    expect(membershipOf(SEEDED_CATALOGUE)?.id).toBe('aba-parent-support-monthly');
+    expect(
+      membershipOf([
+        product('p', 'eBook ABA for Parents', 'foundational'),
+        product('m', 'Family Club', 'membership'),
+      ])?.id,
+    ).toBe('m');
+  });
+
+  it('finds none in a catalogue without one, or without a catalogue', () => {
+    expect(membershipOf([product('p', 'ABA Parent Support Membership', null)])).toBeUndefined();
+    expect(membershipOf(null)).toBeUndefined();
+  });
+});
+
+describe('pricePerPeriod', () => {
+  it.each([
+    ['a one-time price alone', { price: 2799, currency: 'usd', interval: null }, '$27.99'],
+    [
+      'a subscription with its period',
+      { price: 999, currency: 'usd', interval: 'month' },
+      '$9.99 a month',
+    ],
+  ])('says %s', (_name, priced, words) => {
+    expect(pricePerPeriod(priced)).toBe(words);
   });
 });
 

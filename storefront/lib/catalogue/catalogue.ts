@@ -6,6 +6,7 @@
  * never by a display name, which the shop owner may change.
  */
 import type { Product } from '@aba-shop/contract';
+import { formatPrice } from '@aba-shop/service-kit/money';
 
 /** The list as GET /api/products serves it. */
 export type Catalogue = readonly Product[];
@@ -37,6 +38,19 @@ export function ebookOfKind<T extends { kind: string | null }>(
   kind: EbookKind,
 ): T | undefined {
   return products ? pickShopEbooks(products).find((product) => product.kind === kind) : undefined;
+}
+
+/** The monthly membership the shop sells: the first product of the catalogue's `membership` kind. */
+export function membershipOf<T extends { kind: string | null }>(
+  products: readonly T[] | null,
+): T | undefined {
+  return products?.find((product) => product.kind === 'membership');
+}
+
+/** A price as a page says it: '$27.99', and for a subscription '$9.99 a month'. */
+export function pricePerPeriod(product: Pick<Product, 'price' | 'currency' | 'interval'>): string {
+  const price = formatPrice(product.price, product.currency);
+  return product.interval ? `${price} a ${product.interval}` : price;
 }
 
 /** A book's name without its leading 'eBook': the title a sentence names it by. */

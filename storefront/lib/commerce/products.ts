@@ -25,3 +25,15 @@ export function getProducts(): Promise<Product[]> {
  * without it (docs/adr/0015-one-commerce-client-and-catalogue.md says what each shows).
  */
 export const readCatalogue = (): Promise<Product[] | null> => getProducts().catch(() => null);
+
+/**
+ * The catalogue for a page that shows it (the shop, the membership page), or null when the
+ * commerce service cannot give it, the reason logged. Not during the build, which renders the
+ * pages without the shop API and whose copies are never served.
+ */
+export const readCatalogueForPage = (page: string): Promise<Product[] | null> =>
+  getProducts().catch((error: unknown) => {
+    if (process.env.NEXT_PHASE !== 'phase-production-build')
+      console.error(`${page} could not load the products:`, error);
+    return null;
+  });

@@ -1,7 +1,13 @@
 /** @jest-environment node */
-import { pickShopEbooks } from '@/lib/catalogue/catalogue';
+import { membershipOf, pickShopEbooks } from '@/lib/catalogue/catalogue';
 import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
-import { productData, productListData, schemaPrice, type OfferedProduct } from './structured-data';
+import {
+  membershipData,
+  productData,
+  productListData,
+  schemaPrice,
+  type OfferedProduct,
+} from './structured-data';
 
 const SITE_URL = 'https://shop.example';
 
@@ -114,5 +120,34 @@ describe('productData', () => {
     expect(product.offers.price).toBe('31.50');
     expect(product.offers.priceCurrency).toBe('EUR');
     expect(product.image).toEqual([]);
+  });
+});
+
+describe('membershipData', () => {
+  const membership = membershipOf(SEEDED_CATALOGUE);
+  if (!membership) throw new Error('The seeded catalogue sells a membership');
+  const data = membershipData(membership, SITE_URL);
+
+  it('is a Product with the fields Google requires, offered on the membership page', () => {
+    expect(data['@context']).toBe('https://schema.org');
+    expect(missingRichResultFields(data)).toEqual([]);
+    expect(data.name).toBe(membership.name);
+    expect(data.offers.url).toBe(`${SITE_URL}/membership`);
+    expect(data.offers.price).toBe('9.99');
+  });
+
+  it('states the price as the price of one month', () => {
+    expect(data.offers.priceSpecification).toEqual({
+      '@type': 'UnitPriceSpecification',
+      price: '9.99',
+      priceCurrency: 'USD',
+      referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+    });
+  });
+
+  it('states no period it has no code for', () => {
+    expect(
+      membershipData({ ...membership, interval: 'fortnight' }, SITE_URL).offers,
+    ).not.toHaveProperty('priceSpecification');
   });
 });

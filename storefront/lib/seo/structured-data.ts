@@ -1,6 +1,10 @@
-/** schema.org objects for the organisation, FAQ pages, blog articles and the eBooks on sale. */
+/**
+ * schema.org objects for the organisation, FAQ pages, blog articles, the eBooks on sale and the
+ * membership.
+ */
 import { SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract/constants';
 import type { Product } from '@aba-shop/contract';
+import { MEMBERSHIP_PATH } from '@/lib/membership/membership-offer';
 
 export const SITE_NAME = 'ABA Parent Guides';
 
@@ -65,6 +69,9 @@ export type OfferedProduct = Pick<
 /** Where every eBook is bought: the shop page, from the home page too. */
 const OFFER_PATH = '/shop';
 
+/** UN/CEFACT codes of a subscription's billing period, as schema.org's unitCode takes them. */
+const PERIOD_UNIT_CODES: Readonly<Record<string, string>> = { month: 'MON', year: 'ANN' };
+
 /**
  * A price in cents as schema.org writes it: a decimal string with a dot and two places
  * ("12.50"), worked out in whole numbers so that no float rounding can change a cent.
@@ -79,7 +86,7 @@ export function schemaPrice(cents: number): string {
  * the shop can state truthfully. No rating or review: the parents' stories are about the
  * guides in general, not about one product.
  */
-export function productData(product: OfferedProduct, siteUrl: string) {
+export function productData(product: OfferedProduct, siteUrl: string, offerPath = OFFER_PATH) {
   const seller = { '@type': 'Organization', name: SITE_NAME, url: siteUrl };
   return {
     '@type': 'Product',
@@ -96,7 +103,7 @@ export function productData(product: OfferedProduct, siteUrl: string) {
       // A download never runs out.
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
-      url: new URL(OFFER_PATH, siteUrl).href,
+      url: new URL(offerPath, siteUrl).href,
       seller,
     },
   };
@@ -114,5 +121,32 @@ export function productListData(products: readonly OfferedProduct[], siteUrl: st
       position: index + 1,
       item: productData(product, siteUrl),
     })),
+  };
+}
+
+/**
+ * The membership as a Product offered on its own page, its price per billing period
+ * ('$9.99 a month') as a unit price of one period, so that no reader takes it for a one-time price.
+ */
+export function membershipData(
+  product: OfferedProduct & Pick<Product, 'interval'>,
+  siteUrl: string,
+) {
+  const data = productData(product, siteUrl, MEMBERSHIP_PATH);
+  const unitCode = product.interval ? PERIOD_UNIT_CODES[product.interval] : undefined;
+  return {
+    '@context': 'https://schema.org',
+    ...data,
+    offers: {
+      ...data.offers,
+      ...(unitCode && {
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: data.offers.price,
+          priceCurrency: data.offers.priceCurrency,
+          referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode },
+        },
+      }),
+    },
   };
 }
