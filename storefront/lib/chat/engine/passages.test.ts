@@ -3,6 +3,7 @@ import { SEEDED_CATALOGUE } from '@/test-support/catalogue';
 import { seededShopContent } from '@/test-support/chat-eval/seed-content';
 import { renderRichText } from '@/lib/cms/rich-text';
 import type { BlogPost } from '@/lib/cms/blog-posts';
+import { MEMBER_BENEFITS_SUMMARY } from '@/lib/membership/membership-offer';
 import { chunksOf, passagesOf, type ShopContent } from './passages';
 import { hoursInWords } from './shop-help';
 
@@ -123,12 +124,31 @@ describe('passagesOf', () => {
     ]);
   });
 
-  it('states prices only in the catalogue passages', () => {
+  it('states prices only in the catalogue passages, on the pages that sell them', () => {
     const priced = passagesOf(seededShopContent()).filter((passage) => /\$\d/.test(passage.text));
     expect(priced.length).toBeGreaterThan(0);
-    expect(priced.every((passage) => passage.kind === 'product' && passage.url === '/shop')).toBe(
-      true,
+    expect(
+      priced.every(
+        (passage) => passage.kind === 'product' && ['/shop', '/membership'].includes(passage.url),
+      ),
+    ).toBe(true);
+  });
+
+  it('answers for the membership with its price, what members get, and the page that offers it', () => {
+    const membership = passagesOf({ ...NO_CONTENT, catalogue: SEEDED_CATALOGUE }).find(
+      (passage) => passage.id === 'product:aba-parent-support-monthly',
     );
+    expect(membership).toMatchObject({ url: '/membership', sourceTitle: 'our Membership page' });
+    expect(membership?.text).toContain('ABA Parent Support Membership: $9.99 a month.');
+    expect(membership?.text).toContain(MEMBER_BENEFITS_SUMMARY);
+  });
+
+  it('has no membership passage when the catalogue sells no membership', () => {
+    const passages = passagesOf({
+      ...NO_CONTENT,
+      catalogue: SEEDED_CATALOGUE.filter((product) => product.kind !== 'membership'),
+    });
+    expect(passages.some((passage) => passage.url === '/membership')).toBe(false);
   });
 
   it('works the pack saving out from the catalogue prices', () => {

@@ -7,7 +7,14 @@ import type { BlogPost } from '@/lib/cms/blog-posts';
 import type { Chapter } from '@/lib/cms/chapters';
 import type { FaqItem } from '@/lib/cms/faq';
 import type { LegalPage } from '@/lib/cms/legal-pages';
-import { ebookOfKind, pickShopEbooks, type Catalogue } from '@/lib/catalogue/catalogue';
+import {
+  ebookOfKind,
+  membershipOf,
+  pickShopEbooks,
+  pricePerPeriod,
+  type Catalogue,
+} from '@/lib/catalogue/catalogue';
+import { MEMBER_BENEFITS_SUMMARY, MEMBERSHIP_PATH } from '@/lib/membership/membership-offer';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import { htmlSections, plainText, type TextBlock } from './html-text';
 import { wordCount, type Passage } from './passage';
@@ -134,10 +141,8 @@ function blogPassages(posts: readonly BlogPost[]): Passage[] {
 function cataloguePassages(catalogue: Catalogue | null): Passage[] {
   if (!catalogue) return [];
   const price = (product: Catalogue[number]) => formatPrice(product.price, product.currency);
-  const priced = (product: Catalogue[number]) =>
-    product.interval ? `${price(product)} a ${product.interval}` : price(product);
   const ebooks = pickShopEbooks(catalogue);
-  const memberships = catalogue.filter((product) => product.type === 'subscription');
+  const membership = membershipOf(catalogue);
   const guide = ebookOfKind(catalogue, 'foundational');
   const stories = ebookOfKind(catalogue, 'case-studies');
   const pack = ebookOfKind(catalogue, 'complete');
@@ -145,24 +150,26 @@ function cataloguePassages(catalogue: Catalogue | null): Passage[] {
     guide && stories && pack && guide.price + stories.price > pack.price
       ? `The ${pack.name} costs ${price(pack)}: ${formatPrice(guide.price + stories.price - pack.price, pack.currency)} less than ${guide.name} and ${stories.name} bought apart (${price(guide)} + ${price(stories)} = ${formatPrice(guide.price + stories.price, pack.currency)}), a saving of ${Math.round((100 * (guide.price + stories.price - pack.price)) / (guide.price + stories.price))}%.`
       : null;
-  const products = [...ebooks, ...memberships];
+  const products = membership ? [...ebooks, membership] : ebooks;
   const list: Passage[] = products.map((product) => ({
     id: `product:${product.id}`,
     kind: 'product',
     title: product.name,
     text: [
-      `${product.name}: ${priced(product)}.`,
+      `${product.name}: ${pricePerPeriod(product)}.`,
       product.description,
       product.kind === 'complete' ? saving : null,
+      product === membership ? MEMBER_BENEFITS_SUMMARY : null,
     ]
       .filter(Boolean)
       .join('\n'),
-    keywords:
-      product.type === 'subscription'
-        ? 'membership subscription monthly plan cancel'
-        : 'price cost buy ebook',
-    url: '/shop',
-    sourceTitle: 'our Shop',
+    ...(product === membership
+      ? {
+          keywords: 'membership subscription monthly plan cancel included include members',
+          url: MEMBERSHIP_PATH,
+          sourceTitle: 'our Membership page',
+        }
+      : { keywords: 'price cost buy ebook', url: '/shop', sourceTitle: 'our Shop' }),
   }));
   if (products.length) {
     list.push({
@@ -170,7 +177,7 @@ function cataloguePassages(catalogue: Catalogue | null): Passage[] {
       kind: 'product',
       title: 'Prices',
       text: [
-        `Our prices (${(products[0]?.currency ?? 'usd').toUpperCase()}): ${products.map((product) => `${product.name} ${priced(product)}`).join(', ')}.`,
+        `Our prices (${(products[0]?.currency ?? 'usd').toUpperCase()}): ${products.map((product) => `${product.name} ${pricePerPeriod(product)}`).join(', ')}.`,
         saving,
       ]
         .filter(Boolean)

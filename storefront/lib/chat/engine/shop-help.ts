@@ -5,6 +5,7 @@
  * describe the storefront's own pages, so they live with its code; the marketers' words about
  * the books live in the CMS.
  */
+import { MEMBERSHIP_WITHDRAWAL } from '@/lib/membership/membership-offer';
 import { SUPPORT_EMAIL } from '../protocol';
 import type { Passage } from './passage';
 
@@ -65,6 +66,16 @@ const SHOP_HELP: readonly Passage[] = [
       'membership subscription cancel stop unsubscribe card billing renew renewal monthly charge',
     url: '/account',
     sourceTitle: 'Your purchases',
+  },
+  {
+    id: 'help:membership-withdrawal',
+    kind: 'shop-help',
+    title: 'Withdrawing from the membership: 14 days to change your mind',
+    text: MEMBERSHIP_WITHDRAWAL,
+    keywords:
+      'membership subscription refund money back change mind withdraw withdrawal return days',
+    url: '/withdraw',
+    sourceTitle: 'the withdrawal page',
   },
   {
     id: 'help:your-data',
