@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { consentMarkdown } from './consent.ts';
+import { consentBasketOf, consentMarkdown } from './consent.ts';
 import { EMBEDDED_UI_MODE, paymentPageUrl, uiModeFields } from './embedded.ts';
 import type { CheckoutLine } from './lines.ts';
 
@@ -107,7 +107,7 @@ export function createStripeClient(config: Config): Stripe {
  * consent to the terms and to immediate delivery, tax, promotion codes and invoices.
  */
 export function checkoutOptionFields(
-  mode: NewCheckout['mode'],
+  { mode, lines }: Pick<NewCheckout, 'mode' | 'lines'>,
   config: Config,
 ): Partial<Stripe.Checkout.SessionCreateParams> {
   return {
@@ -115,7 +115,9 @@ export function checkoutOptionFields(
       ? {
           consent_collection: { terms_of_service: 'required' as const },
           custom_text: {
-            terms_of_service_acceptance: { message: consentMarkdown(config.STOREFRONT_URL) },
+            terms_of_service_acceptance: {
+              message: consentMarkdown(config.STOREFRONT_URL, consentBasketOf(lines)),
+            },
           },
         }
       : {}),
@@ -161,7 +163,7 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
           // Stripe Checkout always asks for the buyer's e-mail; the confirmation goes there.
           ...(checkout.mode === 'payment' ? { customer_creation: 'always' as const } : {}),
           metadata: { source: 'aba-parent-guides-shop' },
-          ...checkoutOptionFields(checkout.mode, config),
+          ...checkoutOptionFields(checkout, config),
         },
         { idempotencyKey: checkout.idempotencyKey },
       );

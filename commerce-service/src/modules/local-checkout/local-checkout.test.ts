@@ -371,6 +371,23 @@ describe('the test checkout asks for consent and takes promotion codes', () => {
     expect(page.body).toMatch(/<input id="promotionCode" name="promotionCode"/);
   });
 
+  it('keeps a membership’s 14 days to withdraw in the consent, waiving only the eBooks’', async () => {
+    const membership = { productId: 'aba-parent-support-monthly', quantity: 1 };
+    const alone = await t.app.inject({
+      url: pathOf((await startCheckout([membership])).checkoutUrl),
+    });
+    expect(alone.body).toContain(
+      'My membership starts today. I may withdraw from the membership within 14 days of today, and be refunded in full.',
+    );
+    expect(alone.body).not.toContain('lose my right of withdrawal');
+    const both = await t.app.inject({
+      url: pathOf((await startCheckout([...TWO_EBOOKS, membership])).checkoutUrl),
+    });
+    expect(both.body).toContain(
+      'I thereby lose my right of withdrawal from their purchase. I may withdraw from the membership within 14 days',
+    );
+  });
+
   it('stays on the page with a message when Pay comes without the consent, keeping what was typed', async () => {
     const { sessionId } = await startCheckout(TWO_EBOOKS);
     const page = await payWith(

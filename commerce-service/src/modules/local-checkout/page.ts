@@ -5,7 +5,7 @@
  */
 import { formatPrice } from '@aba-shop/service-kit/money';
 import { escapeHtml } from '../../html-escape.ts';
-import { consentHtml, type StoredCheckoutSession } from '../checkout/service.ts';
+import { consentBasketOf, consentHtml, type StoredCheckoutSession } from '../checkout/service.ts';
 import type { LocalPortalView } from '../memberships/service.ts';
 
 /** The test checkout's pages share one plain shell: no script, the shop's origin only. */
@@ -72,7 +72,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <input id="email" name="email" type="email" autocomplete="email" required maxlength="320" value="${escapeHtml(form?.email ?? '')}">
 <label for="promotionCode">Promotion code (optional)</label>
 <input id="promotionCode" name="promotionCode" type="text" autocomplete="off" autocapitalize="characters" maxlength="64" value="${escapeHtml(form?.promotionCode ?? '')}">
-${page.consent ? `<label class="consent"><input name="terms" type="checkbox" value="accepted" required> <span>${consentHtml(storefrontUrl)}</span></label>` : ''}
+${page.consent ? `<label class="consent"><input name="terms" type="checkbox" value="accepted" required> <span>${consentHtml(storefrontUrl, consentBasketOf(session.lines))}</span></label>` : ''}
 <button class="pay" type="submit">Pay</button>
 </form>
 <form method="post" action="${action}/cancel">
