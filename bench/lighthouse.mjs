@@ -20,10 +20,9 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
 import { startBareNextApp } from './support/bare-next.mjs';
+import { firstLoadJavaScript } from './support/first-load.mjs';
 
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
@@ -40,25 +39,6 @@ const TARGETS = { performance: 95, accessibility: 100, seo: 100 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const THROTTLING_METHOD = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
-const gzipAsync = promisify(gzip);
-
-/** The gzip size of every script a modern browser loads from the page's HTML. */
-async function firstLoadJavaScript(pageUrl) {
-  const html = await (await fetch(pageUrl)).text();
-  const sources = new Set(
-    [...html.matchAll(/<script([^>]*)>/g)]
-      // Modern browsers skip noModule scripts (the legacy polyfills).
-      .filter(([, attributes]) => !/\bnoModule\b/i.test(attributes))
-      .map(([, attributes]) => /\bsrc="([^"]+)"/.exec(attributes)?.[1])
-      .filter(Boolean),
-  );
-  let total = 0;
-  for (const source of sources) {
-    const body = Buffer.from(await (await fetch(new URL(source, pageUrl))).arrayBuffer());
-    total += (await gzipAsync(body, { level: 9 })).length;
-  }
-  return { kilobytes: total / 1024, files: sources.size };
-}
 
 const seconds = (milliseconds) => `${(milliseconds / 1000).toFixed(2)} s`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

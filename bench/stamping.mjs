@@ -20,60 +20,19 @@ import http from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
 import { forkServer } from './support/fork-server.mjs';
+import { BOOK_PAGES as PAGES, sixtyPageBook } from './support/sixty-page-book.mjs';
 
 assertSupportedNode();
 
-const PAGES = 60;
 const FIRST_DOWNLOADS = Number(process.env.BENCH_FIRST_DOWNLOADS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 20;
 const TARGET_FIRST_MS = 500;
 const TARGET_P99_MS = 20;
-
-/**
- * A 60-page book laid out as the shop's are: a title page, then pages of body text in a serif
- * font under a running head, with page numbers. Deterministic, so every run stamps the same.
- */
-async function sixtyPageBook() {
-  const document = await PDFDocument.create();
-  document.setTitle('ABA for Parents');
-  document.setAuthor('ABA Parent Guides');
-  const serif = await document.embedFont(StandardFonts.TimesRoman);
-  const bold = await document.embedFont(StandardFonts.TimesRomanBold);
-  let seed = 7;
-  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const words =
-    'parents child routine reward behaviour practice patience skill step family home week small goal praise calm prompt model try again notice progress together'.split(
-      ' ',
-    );
-  const sentence = () =>
-    Array.from(
-      { length: 8 + Math.floor(random() * 10) },
-      () => words[Math.floor(random() * words.length)],
-    )
-      .join(' ')
-      .replace(/^./, (first) => first.toUpperCase()) + '.';
-
-  const title = document.addPage([432, 648]);
-  title.drawText('ABA for Parents', { x: 48, y: 520, size: 34, font: bold });
-  for (let number = 2; number <= PAGES; number += 1) {
-    const page = document.addPage([432, 648]);
-    page.drawText('ABA for Parents', { x: 48, y: 610, size: 8, font: serif });
-    let text = '';
-    for (let y = 580; y > 60; y -= 14) {
-      while (text.length < 80) text += `${text ? ' ' : ''}${sentence()}`;
-      const cut = text.lastIndexOf(' ', 80);
-      page.drawText(text.slice(0, cut), { x: 48, y, size: 10.5, font: serif });
-      text = text.slice(cut + 1);
-    }
-    page.drawText(String(number), { x: 212, y: 34, size: 9, font: serif });
-  }
-  return document.save();
-}
 
 async function ok(response, what) {
   if (!response.ok && response.status !== 303) {

@@ -5,10 +5,10 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Library, LibraryBook, LibraryFile } from '@aba-shop/contract';
 import { closeLibrary } from '@/lib/commerce/api/library';
-import { forgetThisDevice } from '@/lib/library/offline';
+import { forgetThisDevice, loadReaderCode } from '@/lib/library/offline';
 import { formatClock } from '@/lib/library/clock';
 import { KeepOffline } from './keep-offline';
 import { LibraryGate } from './library-gate';
@@ -137,6 +137,23 @@ function CloseOnThisDevice() {
   );
 }
 
+/**
+ * Once the list is shown and the page has settled, the reader's code is fetched ahead of
+ * 'Read', after the list's own requests so as not to slow them.
+ */
+const READER_CODE_AFTER_MS = 2000;
+
+function ReaderCodeAhead() {
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => void loadReaderCode().catch(() => undefined),
+      READER_CODE_AFTER_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, []);
+  return null;
+}
+
 export function LibraryShelf() {
   return (
     <LibraryGate>
@@ -162,6 +179,7 @@ export function LibraryShelf() {
               ))}
             </ul>
             {library.via === 'link' ? <CloseOnThisDevice /> : null}
+            <ReaderCodeAhead />
           </div>
         )
       }

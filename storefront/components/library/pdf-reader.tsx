@@ -91,6 +91,9 @@ export function PdfReader({
     let cancelled = false;
     let loading: { destroy: () => Promise<void> } | null = null;
     startAt(openedAt);
+    // The first bytes are asked for at once, beside pdf.js's own loading: the shop stamps a
+    // book on its first request, which then overlaps the code's download.
+    void fetch(url, { headers: { range: 'bytes=0-0' } }).catch(() => undefined);
     void (async () => {
       try {
         const pdfjs = await loadPdfJs();
