@@ -306,6 +306,7 @@ export function PdfReader({
         ref={frameRef}
         className="overflow-x-auto"
         tabIndex={0}
+        role="group"
         aria-label={`${title}, page ${page}. Left and right arrow keys turn the pages.`}
         style={{ touchAction: zoom === 1 ? 'pan-y pinch-zoom' : 'auto' }}
         onKeyDown={(event) => {
