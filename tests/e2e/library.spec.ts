@@ -88,6 +88,13 @@ test('a receipt opens the library; page 5 read on one phone is offered on anothe
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText(/^Page 5 of \d+$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Text of page 5' })).toContainText(/\w+/);
+  // The book's own chapter list jumps, and goes back to page 5 the same way.
+  await page.getByLabel('Chapter').selectOption({ label: '4. Routines and Visual Supports' });
+  await expect(page.getByText(/^Page 6 of \d+$/)).toBeVisible();
+  await expect(page.locator('canvas[data-page="6"]')).toBeVisible();
+  await page.getByLabel('Go to page').fill('5');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.getByText(/^Page 5 of \d+$/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('reader.png') });
   // The place reaches the shop as the pages turn (or at the latest as the page is left).
   await page.getByRole('link', { name: '← Your library' }).click();

@@ -96,6 +96,24 @@ export function renderBookPdf(book: BookOutline): Buffer {
     objects[pageId + 1] =
       `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
   });
+  // The outline (bookmarks): each chapter and the page it begins on, as a real book has, for
+  // the library's reader to list (docs/product.md#library).
+  const outlineId = objects.length;
+  const itemIds = book.chapters.map((_, index) => outlineId + 1 + index);
+  objects[1] = `<< /Type /Catalog /Pages 2 0 R /Outlines ${outlineId} 0 R >>`;
+  objects[outlineId] =
+    `<< /Type /Outlines /First ${itemIds[0]} 0 R /Last ${itemIds.at(-1)} 0 R /Count ${itemIds.length} >>`;
+  book.chapters.forEach((chapter, index) => {
+    const id = itemIds[index] as number;
+    // The chapters follow the cover and the contents.
+    const page = pageIds[index + 2] as number;
+    const links = [
+      index > 0 ? `/Prev ${id - 1} 0 R` : '',
+      index < itemIds.length - 1 ? `/Next ${id + 1} 0 R` : '',
+    ].join(' ');
+    objects[id] =
+      `<< /Title ${pdfString(`${index + 1}. ${chapter}`)} /Parent ${outlineId} 0 R ${links} /Dest [${page} 0 R /Fit] >>`;
+  });
 
   let pdf = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';
   const offsets: number[] = [];
