@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { buyParentsBook } from './support/buy.mjs';
 import { firstLoadJavaScript } from './support/first-load.mjs';
 import { sixtyPageBook } from './support/sixty-page-book.mjs';
 
@@ -45,24 +46,7 @@ const percentile = (sorted, share) =>
 
 /** Buys the parents' eBook on the test checkout; the receipt's library link. */
 async function buyerLink(storefront, dataDir, email) {
-  const created = await fetch(`${storefront}/api/create-checkout-session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
-      successRouter: '/checkout/success',
-      cancelRouter: '/checkout/cancel',
-    }),
-  });
-  const { checkoutUrl } = await created.json();
-  const sessionId = new URL(checkoutUrl).pathname.split('/').pop();
-  const paid = await fetch(`${storefront}/api/checkout/local/${sessionId}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: storefront },
-    body: `email=${encodeURIComponent(email)}&terms=accepted`,
-    redirect: 'manual',
-  });
-  if (paid.status !== 303) throw new Error(`pay answered ${paid.status}`);
+  await buyParentsBook(storefront, email);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const mailDir = path.join(dataDir, 'mail');
     for (const name of existsSync(mailDir) ? readdirSync(mailDir) : []) {

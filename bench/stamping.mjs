@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { buyParentsBook } from './support/buy.mjs';
 import { forkServer } from './support/fork-server.mjs';
 import { BOOK_PAGES as PAGES, sixtyPageBook } from './support/sixty-page-book.mjs';
 
@@ -43,28 +44,7 @@ async function ok(response, what) {
 
 /** Buys the parents' eBook through the local test checkout; answers its PDF's and MP3's links. */
 async function buy(baseUrl, email) {
-  const created = await ok(
-    await fetch(`${baseUrl}/api/create-checkout-session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
-        successRouter: '/checkout/success',
-        cancelRouter: '/checkout/cancel',
-      }),
-    }),
-    'create-checkout-session',
-  );
-  const sessionId = new URL((await created.json()).checkoutUrl).pathname.split('/').pop();
-  await ok(
-    await fetch(`${baseUrl}/api/checkout/local/${sessionId}/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `email=${encodeURIComponent(email)}&terms=accepted`,
-      redirect: 'manual',
-    }),
-    'pay',
-  );
+  const sessionId = await buyParentsBook(baseUrl, email);
   const detail = await ok(
     await fetch(`${baseUrl}/api/products/purchase-detail?sessionId=${sessionId}`),
     'purchase-detail',
