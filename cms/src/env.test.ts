@@ -40,6 +40,10 @@ describe('parseCmsEnv', () => {
     ],
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET must be at least 16 characters/],
     [
+      { MEMBER_CONTENT_SECRET: 'sixteen-characters' },
+      /^Invalid configuration: MEMBER_CONTENT_SECRET must be at least 32 characters/,
+    ],
+    [
       { CMS_ADMIN_PASSWORD: 'alllowercase1' },
       /^Invalid configuration: CMS_ADMIN_PASSWORD must contain an upper-case letter/,
     ],
@@ -53,6 +57,7 @@ const production = {
   NODE_ENV: 'production',
   REVALIDATE_SECRET: 'revalidate-secret-0123456789',
   PREVIEW_SECRET: 'preview-secret-0123456789',
+  MEMBER_CONTENT_SECRET: 'member-content-secret-0123456789abcdef',
   CMS_ADMIN_PASSWORD: 'A-strong-Passw0rd',
 };
 
@@ -86,6 +91,7 @@ describe('requireRuntimeSettings', () => {
     const {
       PREVIEW_SECRET: _preview,
       REVALIDATE_SECRET: _revalidate,
+      MEMBER_CONTENT_SECRET: _member,
       CMS_ADMIN_PASSWORD: _password,
       ...bare
     } = production;
@@ -93,6 +99,7 @@ describe('requireRuntimeSettings', () => {
       [
         'Invalid configuration: REVALIDATE_SECRET is required in production (a random value shared with the storefront)',
         'Invalid configuration: PREVIEW_SECRET is required in production (a random value shared with the storefront)',
+        'Invalid configuration: MEMBER_CONTENT_SECRET is required in production (a random value of at least 32 characters shared with the commerce service, which reads the member resources with it)',
         'Invalid configuration: CMS_ADMIN_PASSWORD must be set to your own password in production (the development default is public)',
       ].join('\n'),
     );
@@ -104,6 +111,7 @@ describe('requireRuntimeSettings', () => {
       ...Object.keys(secrets),
       'REVALIDATE_SECRET',
       'PREVIEW_SECRET',
+      'MEMBER_CONTENT_SECRET',
       'CMS_ADMIN_PASSWORD',
     ]);
     expect(checks.filter((check) => check.problem)).toEqual([]);

@@ -5,7 +5,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CMS_SECRETS, SHARED_SECRETS } from '@aba-shop/service-kit/secret-settings';
+import {
+  CMS_SECRETS,
+  MEMBER_CONTENT_SECRETS,
+  SHARED_SECRETS,
+} from '@aba-shop/service-kit/secret-settings';
 import {
   blockingProblems,
   parseSettings,
@@ -73,6 +77,13 @@ export const cmsEnvSchema = z.object({
   // Shared with the storefront: authenticates the publish webhook and draft previews.
   REVALIDATE_SECRET: secret.optional(),
   PREVIEW_SECRET: secret.optional(),
+  // Where the CMS's server reaches the commerce service, which a published member resource
+  // is signalled to (docs/product.md#member-resources).
+  COMMERCE_URL: z
+    .url({ error: 'must be an absolute URL such as http://127.0.0.1:4000' })
+    .default('http://127.0.0.1:4000'),
+  // Shared with the commerce service: the only key to the member resources and their files.
+  MEMBER_CONTENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CMS_ADMIN_EMAIL: z.email().default(DEVELOPMENT_ADMIN.email),
   CMS_ADMIN_PASSWORD: z
     .string()
@@ -92,7 +103,8 @@ export function parseCmsEnv(env: NodeJS.ProcessEnv): CmsEnv {
 
 /**
  * What a live CMS needs, listed by `npm run doctor` and checked at start in production: its
- * secrets, the secrets shared with the storefront and a password of the operator's own.
+ * secrets, the secrets shared with the storefront and the commerce service, and a password of
+ * the operator's own.
  */
 export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
   const { checks, add } = settingChecks();
@@ -110,6 +122,14 @@ export function checkProductionSettings(env: CmsEnv): SettingCheck[] {
       `${name} is set, the same value as the storefront's`,
       !env[name] &&
         `Invalid configuration: ${name} is required in production (a random value shared with the storefront)`,
+    );
+  }
+  for (const name of MEMBER_CONTENT_SECRETS) {
+    add(
+      name,
+      `${name} is set, the same value as the commerce service's`,
+      !env[name] &&
+        `Invalid configuration: ${name} is required in production (a random value of at least 32 characters shared with the commerce service, which reads the member resources with it)`,
     );
   }
   add(

@@ -45,6 +45,14 @@ const productMap = (valuePattern: RegExp, what: string) =>
     })
     .default({});
 
+/** How many megabytes a folder of kept files may hold before the least recently used go. */
+const cacheMegabytes = () =>
+  z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1 (megabyte)')
+    .max(1_048_576, 'must be at most 1048576 (a terabyte)');
+
 /** Fastify's `trustProxy`: the proxies to believe, read as every service reads them. */
 const trustedProxies = z.string().transform(trustedProxiesSetting);
 
@@ -160,12 +168,19 @@ export const configSchema = z.object({
   // Stamped PDFs (docs/product.md#stamped-pdfs): where the stamped copies are kept, and how
   // many megabytes of them at most before the least recently used go.
   STAMPED_PDF_DIR: z.string().min(1).optional(),
-  STAMPED_PDF_CACHE_MB: z.coerce
-    .number({ error: 'must be a number of megabytes' })
-    .int('must be a whole number of megabytes')
-    .min(1, 'must be at least 1 (megabyte)')
-    .max(1_048_576, 'must be at most 1048576 (a terabyte)')
-    .default(1024),
+  STAMPED_PDF_CACHE_MB: cacheMegabytes().default(1024),
+
+  // Member resources (docs/product.md#member-resources): the CMS they are read from, the secret
+  // shared with it, and where their files are kept (at most MEMBER_FILES_CACHE_MB megabytes,
+  // the least recently used out first).
+  CMS_URL: url().default('http://127.0.0.1:1337'),
+  /** Unset: the shop reads no member resource (npm start generates one, production needs one). */
+  MEMBER_CONTENT_SECRET: z
+    .string({ error: "must be a random value of at least 32 characters, the same as the CMS's" })
+    .min(32, 'must be at least 32 characters')
+    .optional(),
+  MEMBER_FILES_DIR: z.string().min(1).optional(),
+  MEMBER_FILES_CACHE_MB: cacheMegabytes().default(2048),
 
   // Sign-in
   BETTER_AUTH_SECRET: z
@@ -226,6 +241,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'ASSETS_DIR' | 'MAIL_OUT
   MAIL_OUTBOX_DIR: string;
   /** Where the stamped copies of the PDFs are kept (beside the assets by default). */
   STAMPED_PDF_DIR: string;
+  /** Where the member resources' files fetched from the CMS are kept. */
+  MEMBER_FILES_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -243,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ASSETS_DIR: path.resolve(settings.ASSETS_DIR ?? path.join(dataDir, 'assets')),
     MAIL_OUTBOX_DIR: path.resolve(settings.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'mail')),
     STAMPED_PDF_DIR: path.resolve(settings.STAMPED_PDF_DIR ?? path.join(dataDir, 'stamped-pdfs')),
+    MEMBER_FILES_DIR: path.resolve(settings.MEMBER_FILES_DIR ?? path.join(dataDir, 'member-files')),
   };
 }
 

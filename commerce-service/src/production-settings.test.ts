@@ -11,6 +11,7 @@ import {
 const secrets = {
   DOWNLOAD_SIGNING_SECRET: 'a-download-signing-secret-0123456789',
   BETTER_AUTH_SECRET: 'a-better-auth-secret-0123456789abcdef',
+  MEMBER_CONTENT_SECRET: 'a-member-content-secret-0123456789abcdef',
 };
 
 const EBOOK_FILES = [
@@ -43,6 +44,7 @@ const complete = () => ({
   MAIL_FROM: 'ABA Parent Guides <no-reply@abaparentguides.com>',
   ADMIN_EMAILS: 'owner@abaparentguides.com',
   STOREFRONT_URL: 'https://abaparentguides.com',
+  CMS_URL: 'http://cms:1337',
 });
 
 describe('the production settings', () => {
@@ -52,6 +54,7 @@ describe('the production settings', () => {
       'STRIPE_SECRET_KEY is not set, so anyone could take every eBook through the free test checkout: set your Stripe secret key (sk_live_…), or ALLOW_TEST_CHECKOUT=true for a staging shop that charges nothing',
       "STRIPE_WEBHOOK_SECRET is not set, so no payment would be confirmed: add a webhook endpoint for http://127.0.0.1:3000/api/webhooks/stripe in Stripe's dashboard and set its signing secret (whsec_…)",
       `ASSETS_DIR (${path.join(dataDir, 'assets')}) lacks aba-for-parents.pdf, aba-for-parents.mp3, aba-case-studies.pdf, aba-case-studies.mp3: copy the real eBook files there (sample files are generated only for development)`,
+      "CMS_URL is not set, so members' monthly resources would be looked for at http://127.0.0.1:1337: set the address this service reaches the CMS at (http://cms:1337 in docker-compose)",
       "SMTP_URL is not set, so sign-in codes and receipts would be written to files and never reach anyone: set your mail provider's SMTP address (smtps://user:password@host:465)",
       'MAIL_FROM is not set: set the sender buyers see, e.g. "ABA Parent Guides <no-reply@your-domain>", on a domain your SMTP provider sends for',
       "ADMIN_EMAILS is not set: list the e-mail addresses of the shop's administrators, comma-separated",
@@ -67,10 +70,12 @@ describe('the production settings', () => {
     expect(checks.map((check) => check.variable)).toEqual([
       'DOWNLOAD_SIGNING_SECRET',
       'BETTER_AUTH_SECRET',
+      'MEMBER_CONTENT_SECRET',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_API_URL',
       'ASSETS_DIR',
+      'CMS_URL',
       'SMTP_URL',
       'MAIL_FROM',
       'ADMIN_EMAILS',
@@ -252,6 +257,13 @@ describe('the production settings', () => {
       'DOWNLOAD_SIGNING_SECRET is shorter than 32 characters: set a random value of at least 32 characters (openssl rand -base64 48)',
       'BETTER_AUTH_SECRET is not set: set a random value of at least 32 characters (openssl rand -base64 48)',
       "SMTP_URL is not set, so sign-in codes and receipts would be written to files and never reach anyone: set your mail provider's SMTP address (smtps://user:password@host:465)",
+    ]);
+  });
+
+  it('requires the secret shared with the CMS, saying that members need it', () => {
+    const { MEMBER_CONTENT_SECRET: _secret, ...withoutSecret } = complete();
+    expect(blockingProblems(checkProductionSettings(withoutSecret))).toEqual([
+      "MEMBER_CONTENT_SECRET is not set: set a random value of at least 32 characters (openssl rand -base64 48), the same in the CMS: members' monthly resources are read with it",
     ]);
   });
 

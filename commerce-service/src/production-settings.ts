@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readCatalogueFile } from './modules/catalogue/service.ts';
-import { COMMERCE_SECRETS } from '@aba-shop/service-kit/secret-settings';
+import { COMMERCE_SECRETS, MEMBER_CONTENT_SECRETS } from '@aba-shop/service-kit/secret-settings';
 import {
   blockingProblems,
   LOOPBACK_HOSTS,
@@ -121,16 +121,20 @@ const SECRET_PLACEHOLDER = 'a placeholder that lets the other checks run';
 
 /** Every production requirement of the service, met or not, for the given environment. */
 export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] {
-  const secretChecks: SettingCheck[] = COMMERCE_SECRETS.map((name) => {
-    const value = env[name] ?? '';
-    return {
-      variable: name,
-      requirement: `${name} is set (random, at least 32 characters)`,
-      ...(value.length < 32 && {
-        problem: `${name} is ${value ? 'shorter than 32 characters' : 'not set'}: set a random value of at least 32 characters (openssl rand -base64 48)`,
-      }),
-    };
-  });
+  const sharedWithCms = new Set<string>(MEMBER_CONTENT_SECRETS);
+  const secretChecks: SettingCheck[] = [...COMMERCE_SECRETS, ...MEMBER_CONTENT_SECRETS].map(
+    (name) => {
+      const value = env[name] ?? '';
+      const shared = sharedWithCms.has(name);
+      return {
+        variable: name,
+        requirement: `${name} is set (random, at least 32 characters${shared ? ', the same in the CMS' : ''})`,
+        ...(value.length < 32 && {
+          problem: `${name} is ${value ? 'shorter than 32 characters' : 'not set'}: set a random value of at least 32 characters (openssl rand -base64 48)${shared ? ", the same in the CMS: members' monthly resources are read with it" : ''}`,
+        }),
+      };
+    },
+  );
   // A missing secret is reported above; the rest is still checked.
   const placeholders = Object.fromEntries(
     secretChecks
@@ -177,6 +181,12 @@ export function checkProductionSettings(env: NodeJS.ProcessEnv): SettingCheck[] 
   if (config.STRIPE_CHECKOUT_UI === 'embedded' && config.STRIPE_SECRET_KEY)
     checks.push(publishableKeyCheck(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY));
   checks.push(assetsCheck(config));
+  add(
+    'CMS_URL',
+    "CMS_URL is set: the CMS's address, where members' monthly resources are read",
+    !isSet('CMS_URL') &&
+      "CMS_URL is not set, so members' monthly resources would be looked for at http://127.0.0.1:1337: set the address this service reaches the CMS at (http://cms:1337 in docker-compose)",
+  );
   add(
     'SMTP_URL',
     'SMTP_URL is set: sign-in codes, receipts and download links are sent by e-mail',

@@ -44,10 +44,11 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 const secrets = {
   DOWNLOAD_SIGNING_SECRET: 'a-download-signing-secret-0123456789',
   BETTER_AUTH_SECRET: 'a-better-auth-secret-0123456789abcdef',
+  MEMBER_CONTENT_SECRET: 'a-member-content-secret-0123456789abcdef',
 };
 
 describe('a production start', () => {
-  it('with only the two secrets set, stops with exit code 1 and names every missing setting', async () => {
+  it('with only the secrets set, stops with exit code 1 and names every missing setting', async () => {
     const server = startServer({ ...secrets, DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     const lines = server.stderr().trim().split('\n');
@@ -55,6 +56,7 @@ describe('a production start', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'ASSETS_DIR',
+      'CMS_URL',
       'SMTP_URL',
       'MAIL_FROM',
       'ADMIN_EMAILS',
@@ -64,7 +66,7 @@ describe('a production start', () => {
       'aba-for-parents.pdf, aba-for-parents.mp3, aba-case-studies.pdf, aba-case-studies.mp3',
     );
     expect(lines.at(-1)).toBe(
-      'commerce-service: not started: 6 production settings to fix (npm run doctor lists them all)',
+      'commerce-service: not started: 7 production settings to fix (npm run doctor lists them all)',
     );
   }, 30_000);
 
@@ -88,6 +90,7 @@ describe('a production start', () => {
       MAIL_FROM: 'ABA Parent Guides <no-reply@abaparentguides.com>',
       ADMIN_EMAILS: 'owner@abaparentguides.com',
       STOREFRONT_URL: 'https://abaparentguides.com',
+      CMS_URL: 'http://127.0.0.1:9',
     });
     try {
       const address = await Promise.race([

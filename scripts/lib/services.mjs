@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   CMS_SECRETS,
   COMMERCE_SECRETS,
+  MEMBER_CONTENT_SECRETS,
   SHARED_SECRETS,
 } from '@aba-shop/service-kit/secret-settings';
 import { ROOT } from './paths.mjs';
@@ -15,7 +16,12 @@ import { ROOT } from './paths.mjs';
 export const DEFAULT_PORTS = { storefront: 3000, commerce: 4000, cms: 1337 };
 export const HOST = '127.0.0.1';
 
-const SECRET_NAMES = [...COMMERCE_SECRETS, ...SHARED_SECRETS, ...CMS_SECRETS];
+const SECRET_NAMES = [
+  ...COMMERCE_SECRETS,
+  ...SHARED_SECRETS,
+  ...MEMBER_CONTENT_SECRETS,
+  ...CMS_SECRETS,
+];
 
 /**
  * Secrets for local runs: random values generated once per data directory and kept there
@@ -101,6 +107,7 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
             CMS_DATA_DIR: dataDir,
             CMS_PUBLIC_URL: urls.cms,
             STOREFRONT_URL: urls.storefront,
+            COMMERCE_URL: urls.commerce,
             ...secrets,
           },
           env,
@@ -128,8 +135,10 @@ export function serviceDefinitions({ mode, dataDir, ports = DEFAULT_PORTS, env =
           {
             DATA_DIR: dataDir,
             STOREFRONT_URL: urls.storefront,
+            CMS_URL: urls.cms,
             DOWNLOAD_SIGNING_SECRET: secrets.DOWNLOAD_SIGNING_SECRET,
             BETTER_AUTH_SECRET: secrets.BETTER_AUTH_SECRET,
+            MEMBER_CONTENT_SECRET: secrets.MEMBER_CONTENT_SECRET,
           },
           env,
         ),

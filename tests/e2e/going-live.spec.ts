@@ -17,6 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRETS = {
   DOWNLOAD_SIGNING_SECRET: 'e2e-download-signing-secret-0123456789',
   BETTER_AUTH_SECRET: 'e2e-better-auth-secret-0123456789abcdef',
+  MEMBER_CONTENT_SECRET: 'e2e-member-content-secret-0123456789abc',
 };
 /** The sample eBook files of the shared stack stand in for the real ones. */
 const ebooks = () => path.join(process.env.E2E_DATA_DIR as string, 'assets');
@@ -69,10 +70,11 @@ test.describe('going live', () => {
       'commerce-service: STRIPE_SECRET_KEY is not set, so anyone could take every eBook through the free test checkout: set your Stripe secret key (sk_live_…), or ALLOW_TEST_CHECKOUT=true for a staging shop that charges nothing',
       "commerce-service: STRIPE_WEBHOOK_SECRET is not set, so no payment would be confirmed: add a webhook endpoint for http://127.0.0.1:3000/api/webhooks/stripe in Stripe's dashboard and set its signing secret (whsec_…)",
       `commerce-service: ASSETS_DIR (${path.join(dataDir, 'assets')}) lacks aba-for-parents.pdf, aba-for-parents.mp3, aba-case-studies.pdf, aba-case-studies.mp3: copy the real eBook files there (sample files are generated only for development)`,
+      "commerce-service: CMS_URL is not set, so members' monthly resources would be looked for at http://127.0.0.1:1337: set the address this service reaches the CMS at (http://cms:1337 in docker-compose)",
       "commerce-service: SMTP_URL is not set, so sign-in codes and receipts would be written to files and never reach anyone: set your mail provider's SMTP address (smtps://user:password@host:465)",
       'commerce-service: MAIL_FROM is not set: set the sender buyers see, e.g. "ABA Parent Guides <no-reply@your-domain>", on a domain your SMTP provider sends for',
       "commerce-service: ADMIN_EMAILS is not set: list the e-mail addresses of the shop's administrators, comma-separated",
-      'commerce-service: not started: 6 production settings to fix (npm run doctor lists them all)',
+      'commerce-service: not started: 7 production settings to fix (npm run doctor lists them all)',
     ]);
   });
 
@@ -129,6 +131,7 @@ test.describe('going live', () => {
           'BETTER_AUTH_SECRET',
           'REVALIDATE_SECRET',
           'PREVIEW_SECRET',
+          'MEMBER_CONTENT_SECRET',
           'API_TOKEN_SALT',
           'ADMIN_JWT_SECRET',
           'TRANSFER_TOKEN_SALT',

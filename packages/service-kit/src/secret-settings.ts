@@ -16,3 +16,10 @@ export const CMS_SECRETS = [
 
 /** The CMS's publish webhook and draft preview, shared with the storefront. */
 export const SHARED_SECRETS = ['REVALIDATE_SECRET', 'PREVIEW_SECRET'] as const;
+
+/**
+ * The member resources' secret, shared by the CMS and the commerce service: the commerce
+ * service reads the published resources and their files with it, and the CMS's publish signal
+ * carries it (docs/product.md#member-resources).
+ */
+export const MEMBER_CONTENT_SECRETS = ['MEMBER_CONTENT_SECRET'] as const;
