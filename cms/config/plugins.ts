@@ -2,7 +2,8 @@ import { cmsEnv } from '../src/env';
 
 /**
  * What editors may upload (docs/product.md#uploaded-media): the raster images the pages show,
- * and PDFs. Strapi checks the declared type, the extension's type and the sniffed content
+ * PDFs, and the member resources' recordings (MP3, M4A, under the names browsers and sniffing
+ * give them). Strapi checks the declared type, the extension's type and the sniffed content
  * against these lists. SVG is left out (it can carry script), and the denied list names the
  * types that run in a browser, so that no later widening of the allowed list lets them in.
  */
@@ -14,6 +15,10 @@ const UPLOAD_SECURITY = {
     'image/gif',
     'image/avif',
     'application/pdf',
+    'audio/mpeg',
+    'audio/mp3',
+    'audio/mp4',
+    'audio/x-m4a',
   ],
   deniedTypes: [
     'text/html',
@@ -31,8 +36,8 @@ const UPLOAD_SECURITY = {
   ],
 };
 
-/** Ten megabytes: a photo from a phone, a brochure; the CMS's default is two hundred. */
-const UPLOAD_SIZE_LIMIT_BYTES = 10 * 1024 * 1024;
+/** 200 MB, Strapi's default: an hour's recorded Q&A for the members, with room to spare. */
+const UPLOAD_SIZE_LIMIT_BYTES = 200 * 1024 * 1024;
 
 export default () => ({
   'users-permissions': {

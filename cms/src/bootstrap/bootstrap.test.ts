@@ -16,6 +16,7 @@ jest.setTimeout(180_000);
 interface Delivery {
   path: string;
   secret: string | undefined;
+  memberSecret: string | undefined;
   body: { event: string; model?: string; entry?: Record<string, unknown> };
 }
 
@@ -61,6 +62,19 @@ async function api(path: string, init?: RequestInit) {
   };
 }
 
+/** The first publication of a model the CMS announced to a path, waiting up to ten seconds. */
+async function delivered(path: string, model: string): Promise<Delivery | undefined> {
+  const matches = (delivery: Delivery) =>
+    delivery.path === path &&
+    delivery.body.event === 'entry.publish' &&
+    delivery.body.model === model;
+  const deadline = Date.now() + 10_000;
+  while (!deliveries.some(matches) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return deliveries.find(matches);
+}
+
 async function total(type: string, query = '') {
   const { status, body } = await api(`/api/${type}?pagination[pageSize]=100${query}`);
   expect(status).toBe(200);
@@ -83,6 +97,7 @@ beforeAll(async () => {
     deliveries.push({
       path: request.url ?? '',
       secret: request.headers['x-revalidate-secret'] as string | undefined,
+      memberSecret: request.headers['x-member-content-secret'] as string | undefined,
       body: JSON.parse(body || '{}'),
     });
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -91,8 +106,11 @@ beforeAll(async () => {
   const address = listener.address();
   listenerUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   database = await createCmsDatabase();
-  cms = await startCms(database, { STOREFRONT_URL: listenerUrl });
+  cms = await startCms(database, listeners());
 });
+
+/** Where the CMS sends its webhooks: the storefront's and the commerce service's, both here. */
+const listeners = () => ({ STOREFRONT_URL: listenerUrl, COMMERCE_URL: listenerUrl });
 
 afterAll(async () => {
   await cms?.stop();
@@ -312,14 +330,7 @@ describe('a marketer edits and publishes', () => {
       (await api(`${base}/actions/publish`, { method: 'POST', headers, body: '{}' })).status,
     ).toBe(200);
 
-    const deadline = Date.now() + 10_000;
-    while (
-      !deliveries.some((delivery) => delivery.body.event === 'entry.publish') &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const publish = deliveries.find((delivery) => delivery.body.event === 'entry.publish');
+    const publish = await delivered('/api/revalidate', 'faq-item');
     expect(publish).toMatchObject({
       path: '/api/revalidate',
       secret: database.env.REVALIDATE_SECRET,
@@ -332,7 +343,7 @@ describe('a marketer edits and publishes', () => {
 
   it('keeps the edit and duplicates nothing when the CMS starts again', async () => {
     await cms.stop();
-    cms = await startCms(database, { STOREFRONT_URL: listenerUrl });
+    cms = await startCms(database, listeners());
     expect(await total('blog-posts')).toBe(6);
     expect(await total('faq-items')).toBe(12);
     expect(await total('testimonials')).toBe(4);
@@ -341,5 +352,178 @@ describe('a marketer edits and publishes', () => {
     expect(
       (await api('/api/faq-items?filters[question][$eq]=Can I get a refund?')).body.data[0].answer,
     ).toBe(EDITED);
+  });
+});
+
+describe('member resources', () => {
+  const RESOURCES = '/content-manager/collection-types/api::member-resource.member-resource';
+  const member = () => ({
+    'x-member-content-secret': database.env.MEMBER_CONTENT_SECRET as string,
+  });
+  const adminHeaders = async () => ({
+    authorization: `Bearer ${await adminToken()}`,
+    'content-type': 'application/json',
+  });
+
+  interface CommerceFile {
+    id: string;
+    kind: string;
+    name: string;
+    url: string;
+    mime: string;
+    size: number;
+  }
+  interface CommerceResource {
+    id: string;
+    title: string;
+    month: string;
+    transcript: string | null;
+    questions: { title: string; start: string }[];
+    files: CommerceFile[];
+  }
+
+  async function forCommerce(): Promise<CommerceResource[]> {
+    const response = await fetch(`${cms.url}/api/member-resources/for-commerce`, {
+      headers: member(),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { resources: CommerceResource[] }).resources;
+  }
+
+  it('have no public read, and their one read answers only the secret', async () => {
+    expect((await api('/api/member-resources')).status).toBe(404);
+    expect((await api('/api/member-resources?status=draft')).status).toBe(404);
+    expect((await api('/api/member-resources/for-commerce')).status).toBe(401);
+    const wrong = await api('/api/member-resources/for-commerce', {
+      headers: { 'x-member-content-secret': `${database.env.MEMBER_CONTENT_SECRET}x` },
+    });
+    expect(wrong.status).toBe(401);
+    const preview = await api('/api/member-resources/for-commerce', {
+      headers: { 'x-revalidate-secret': database.env.REVALIDATE_SECRET as string },
+    });
+    expect(preview.status).toBe(401);
+  });
+
+  it('give the commerce service the published sample, with its files, transcript and questions', async () => {
+    const [sample, ...others] = await forCommerce();
+    expect(others).toEqual([]);
+    expect(sample).toMatchObject({
+      title: 'Morning routines that stick',
+      month: '2026-03',
+      transcript: expect.stringContaining('visual schedule'),
+      questions: [
+        { title: 'How many steps should a visual schedule have?', start: '0:00' },
+        { title: 'What if my child refuses to get dressed?', start: '0:18' },
+      ],
+    });
+    expect(sample?.files.map(({ kind, name, mime, size }) => [kind, name, mime, size])).toEqual([
+      ['pdf', 'Morning routine worksheet', 'application/pdf', 2759],
+      ['audio', 'Morning routines Q&A', 'audio/mpeg', 112644],
+    ]);
+  });
+
+  it('keep their files from everyone but the commerce service, however the address is written', async () => {
+    const [sample] = await forCommerce();
+    for (const file of sample?.files ?? []) {
+      const name = file.url.slice('/uploads/'.length);
+      for (const path of [
+        file.url,
+        `//uploads/${name}`,
+        `/%75ploads/${name}`,
+        `/x/..${file.url}`,
+      ]) {
+        const refused = await fetch(`${cms.url}${path}`);
+        expect([path, refused.status]).toEqual([path, 404]);
+      }
+      const ranged = await fetch(`${cms.url}${file.url}`, {
+        headers: { ...member(), range: 'bytes=0-99' },
+      });
+      expect(ranged.status).toBe(206);
+      expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+      const whole = await fetch(`${cms.url}${file.url}`, { headers: member() });
+      expect(whole.status).toBe(200);
+      expect((await whole.arrayBuffer()).byteLength).toBe(file.size);
+    }
+    // Everything else uploaded is served as before.
+    const { body } = await api('/api/testimonials?populate=photo');
+    expect((await fetch(`${cms.url}${body.data[0]?.photo.url}`)).status).toBe(200);
+  });
+
+  it('keep a draft to the CMS, and its file private from the moment it is attached', async () => {
+    const form = new FormData();
+    form.append(
+      'files',
+      new Blob(['%PDF-1.4 a draft worksheet'], { type: 'application/pdf' }),
+      'april-worksheet.pdf',
+    );
+    const uploaded = await fetch(`${cms.url}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await adminToken()}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const [file] = (await uploaded.json()) as { id: number; url: string }[];
+    const created = await api(RESOURCES, {
+      method: 'POST',
+      headers: await adminHeaders(),
+      body: JSON.stringify({
+        title: 'Bedtime without tears',
+        month: '2026-04',
+        description: "April's pack: a bedtime routine worksheet, for a draft.",
+        worksheets: [file?.id],
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect((await fetch(`${cms.url}${file?.url}`)).status).toBe(404);
+    expect((await forCommerce()).map((resource) => resource.month)).toEqual(['2026-03']);
+  });
+
+  it('are published with a recording only with its transcript, and the commerce service is told', async () => {
+    const [sample] = await forCommerce();
+    const recording = Number(sample?.files.find((file) => file.kind === 'audio')?.id);
+    const headers = await adminHeaders();
+    const created = await api(RESOURCES, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        title: 'Toilet training, together',
+        month: '2026-05',
+        description: "May's recorded Q&A on toilet training, step by step.",
+        recording,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const document = `${RESOURCES}/${created.body.data.documentId}`;
+    const refused = await api(`${document}/actions/publish`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      'A resource with a recording needs its transcript before it is published: paste what is said, so that members who cannot listen can read it.',
+    );
+    expect(refused.body.error.details.errors[0]?.path).toEqual(['transcript']);
+
+    const published = await api(`${document}/actions/publish`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ transcript: 'What is said in May.' }),
+    });
+    expect(published.status).toBe(200);
+    expect((await forCommerce()).map((resource) => resource.month)).toEqual(['2026-05', '2026-03']);
+    expect(await delivered('/api/member-content/published', 'member-resource')).toMatchObject({
+      memberSecret: database.env.MEMBER_CONTENT_SECRET,
+      body: { event: 'entry.publish', model: 'member-resource' },
+    });
+  });
+
+  it('keep their files private after a restart', async () => {
+    await cms.stop();
+    cms = await startCms(database, listeners());
+    const [, sample] = await forCommerce();
+    for (const file of sample?.files ?? []) {
+      expect((await fetch(`${cms.url}${file.url}`)).status).toBe(404);
+    }
   });
 });

@@ -1,14 +1,15 @@
 /**
- * Runs at every start and is idempotent: the editor account, public read permissions, the
- * revalidation webhook and the seed content are put in place, and nothing a marketer
- * changed is overwritten.
+ * Runs at every start and is idempotent: the editor account, public read permissions (none for
+ * the member resources), the webhooks and the seed content are put in place, and nothing a
+ * marketer changed is overwritten.
  */
 import type { Core } from '@strapi/strapi';
 import { cmsEnv } from '../env';
 import { ensureAdminAccount } from './admin-account';
 import { backfillChapterBooks } from './chapter-books';
 import { disablePublicRegistration, grantPublicRead } from './public-permissions';
-import { registerRevalidationWebhook } from './revalidation-webhook';
+import { refreshMemberFilePaths } from '../api/member-resource/member-files';
+import { registerMemberContentWebhook, registerRevalidationWebhook } from './revalidation-webhook';
 import { seedContent } from './seed-content';
 
 export const PUBLIC_READ_TYPES = [
@@ -31,6 +32,12 @@ export async function bootstrap(strapi: Core.Strapi) {
     storefrontUrl: env.STOREFRONT_INTERNAL_URL ?? env.STOREFRONT_URL,
     secret: env.REVALIDATE_SECRET,
   });
+  await registerMemberContentWebhook(strapi, {
+    commerceUrl: env.COMMERCE_URL,
+    secret: env.MEMBER_CONTENT_SECRET,
+  });
   await backfillChapterBooks(strapi);
   await seedContent(strapi);
+  // Before the first request: the member resources' files answer the commerce service alone.
+  await refreshMemberFilePaths(strapi);
 }

@@ -6,7 +6,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
-import { seedFiles, type MediaSeed, type SeedEntry } from './seed-files';
+import { cmsEnv } from '../env';
+import { seedFiles, type MediaSeed, type MemberFileSeed, type SeedEntry } from './seed-files';
 
 const STORE = { type: 'core', name: 'shop-seed' } as const;
 
@@ -14,6 +15,8 @@ const MIME_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.pdf': 'application/pdf',
+  '.mp3': 'audio/mpeg',
 };
 
 export async function seedContent(strapi: Core.Strapi) {
@@ -21,7 +24,9 @@ export async function seedContent(strapi: Core.Strapi) {
   const applied = new Set(((await store.get({ key: 'applied' })) as string[] | null) ?? []);
   const dataDir = path.join(strapi.dirs.app.root, 'data');
 
-  for (const { file, uid, schema, mediaFields } of seedFiles) {
+  const production = cmsEnv().NODE_ENV === 'production';
+  for (const { file, uid, schema, mediaFields, developmentOnly } of seedFiles) {
+    if (developmentOnly && production) continue;
     const entries = schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
     for (const entry of entries) {
       const seedKey = `${uid}:${entry.key}`;
@@ -43,8 +48,14 @@ async function createEntry(
   const { key: _key, status, createdAt, ...fields } = entry;
   const data: Record<string, unknown> = { ...fields };
   for (const field of mediaFields) {
-    const media = data[field] as MediaSeed | undefined;
-    if (media) data[field] = await uploadImage(strapi, dataDir, media);
+    const media = data[field] as SeededFile | SeededFile[] | undefined;
+    if (Array.isArray(media)) {
+      const ids: number[] = [];
+      for (const one of media) ids.push(await uploadFile(strapi, dataDir, one));
+      data[field] = ids;
+    } else if (media) {
+      data[field] = await uploadFile(strapi, dataDir, media);
+    }
   }
   const document = await strapi.documents(uid).create({
     data: data as never,
@@ -59,11 +70,13 @@ async function createEntry(
   }
 }
 
-/** Puts a shipped image into the media library and returns its id. */
-async function uploadImage(
+type SeededFile = MediaSeed | MemberFileSeed;
+
+/** Puts a shipped image or file into the media library and returns its id. */
+async function uploadFile(
   strapi: Core.Strapi,
   dataDir: string,
-  media: MediaSeed,
+  media: SeededFile,
 ): Promise<number> {
   const filepath = path.join(dataDir, media.file);
   const extension = path.extname(filepath);
@@ -72,7 +85,10 @@ async function uploadImage(
     .service('upload')
     .upload({
       data: {
-        fileInfo: { name: path.basename(filepath), alternativeText: media.alt, caption: null },
+        fileInfo:
+          'alt' in media
+            ? { name: path.basename(filepath), alternativeText: media.alt, caption: null }
+            : { name: `${media.name}${extension}`, alternativeText: null, caption: null },
       },
       files: {
         filepath,

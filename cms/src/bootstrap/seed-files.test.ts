@@ -168,12 +168,15 @@ describe('seed data files', () => {
     expect(text).toContain('mailto:');
   });
 
-  it('ships every image a seed entry refers to', () => {
+  it('ships every image and file a seed entry refers to', () => {
     for (const seed of seedFiles) {
       for (const entry of seed.schema.parse(readSeed(seed.file))) {
         for (const field of seed.mediaFields) {
-          const media = (entry as Record<string, unknown>)[field] as { file: string } | undefined;
-          if (media) expect(existsSync(path.join(cmsRoot, 'data', media.file))).toBe(true);
+          const media = (entry as Record<string, unknown>)[field] as
+            { file: string } | { file: string }[] | undefined;
+          for (const { file } of [media ?? []].flat()) {
+            expect(existsSync(path.join(cmsRoot, 'data', file))).toBe(true);
+          }
         }
       }
     }

@@ -18,6 +18,14 @@ export const mediaSeed = z.object({
 
 export type MediaSeed = z.infer<typeof mediaSeed>;
 
+/** A member resource's file shipped under cms/data, uploaded under the name members see. */
+export const memberFileSeed = z.object({
+  file: z.string().regex(/^member-resources\/[a-z0-9-]+\.(pdf|mp3)$/),
+  name: z.string().min(3).max(120),
+});
+
+export type MemberFileSeed = z.infer<typeof memberFileSeed>;
+
 export const faqItemSeed = z.object({
   ...base,
   question: z.string().min(5).max(300),
@@ -62,6 +70,19 @@ export const chapterSeed = z.object({
   audioStart: z.string().regex(AUDIO_START).optional(),
 });
 
+export const memberResourceSeed = z.object({
+  ...base,
+  title: z.string().min(3).max(120),
+  month: z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/),
+  description: z.string().min(20).max(1000),
+  worksheets: z.array(memberFileSeed),
+  recording: memberFileSeed.optional(),
+  transcript: z.string().min(1).optional(),
+  questions: z.array(
+    z.object({ title: z.string().min(3).max(200), start: z.string().regex(AUDIO_START) }),
+  ),
+});
+
 export const legalPageSeed = z.object({
   ...base,
   slug: z.enum(['privacy-policy', 'terms-and-conditions', 'no-refund-policy', 'accessibility']),
@@ -78,14 +99,20 @@ export type SeedEntry =
   | z.infer<typeof blogPostSeed>
   | z.infer<typeof testimonialSeed>
   | z.infer<typeof chapterSeed>
-  | z.infer<typeof legalPageSeed>;
+  | z.infer<typeof legalPageSeed>
+  | z.infer<typeof memberResourceSeed>;
 
 export interface SeedFile {
   file: string;
   uid: UID.ContentType;
   schema: z.ZodType<SeedEntry[]>;
-  /** Attributes holding a MediaSeed, uploaded before the entry is created. */
+  /**
+   * Attributes holding a MediaSeed or a MemberFileSeed (or a list of them), uploaded before the
+   * entry is created.
+   */
   mediaFields: string[];
+  /** Sample content that a live shop must not get (it would reach real members). */
+  developmentOnly?: boolean;
 }
 
 export const seedFiles: SeedFile[] = [
@@ -124,5 +151,12 @@ export const seedFiles: SeedFile[] = [
     uid: 'api::blog-post.blog-post',
     schema: z.array(blogPostSeed),
     mediaFields: ['cover'],
+  },
+  {
+    file: 'member-resources.json',
+    uid: 'api::member-resource.member-resource',
+    schema: z.array(memberResourceSeed),
+    mediaFields: ['worksheets', 'recording'],
+    developmentOnly: true,
   },
 ];

@@ -43,6 +43,7 @@ export async function createCmsDatabase(): Promise<CmsDatabase> {
     ENCRYPTION_KEY: secret(),
     REVALIDATE_SECRET: secret(),
     PREVIEW_SECRET: secret(),
+    MEMBER_CONTENT_SECRET: randomBytes(33).toString('base64url'),
   };
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {

@@ -1,12 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { cmsEnv } from '../../../env';
-
-/** Compares two secrets in constant time (hashing first makes the lengths equal). */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
+import { sameSecret } from '@aba-shop/service-kit/same-secret';
 
 interface Context {
   params: { slug: string };
@@ -19,7 +13,7 @@ interface Context {
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async findDraftBySlug(ctx: Context) {
     const secret = cmsEnv().PREVIEW_SECRET;
-    if (!secret || !sameSecret(ctx.get('x-preview-secret'), secret)) {
+    if (!sameSecret(ctx.get('x-preview-secret'), secret)) {
       return ctx.unauthorized('A valid x-preview-secret header is required');
     }
     const post = await strapi.documents('api::blog-post.blog-post').findFirst({
