@@ -40,6 +40,9 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { createLocalProvider } from './modules/local-checkout/provider.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { localCheckoutRoutes } from './modules/local-checkout/routes.ts';
+import { createKeptFileStore } from './kept-files.ts';
+import { createMemberContentSource } from './modules/member-content/cms-source.ts';
+import { memberContentRoutes } from './modules/member-content/routes.ts';
 import { createMailTransport, type SendMail } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { membershipRoutes } from './modules/memberships/routes.ts';
@@ -166,6 +169,14 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       maxBytes: config.STAMPED_PDF_CACHE_MB * 1024 * 1024,
       log: app.log,
     }),
+    memberContent: createMemberContentSource(config, app.log),
+    memberFiles: createKeptFileStore({
+      dir: config.MEMBER_FILES_DIR,
+      maxBytes: config.MEMBER_FILES_CACHE_MB * 1024 * 1024,
+      extension: 'file',
+      log: app.log,
+      what: "a member resource's file",
+    }),
   };
 
   const worker = createMailWorker(app.db, options.sendMail ?? createMailTransport(config), app.log);
@@ -182,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(membershipRoutes, { deps });
   await app.register(downloadRoutes, { deps });
   await app.register(libraryRoutes, { deps });
+  await app.register(memberContentRoutes, { deps, announcePeriodically: options.runMailWorker });
   await app.register(subscriptionRoutes, { deps });
   await app.register(adminOrderRoutes, { deps });
   await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });

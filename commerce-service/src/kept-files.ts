@@ -29,6 +29,8 @@ const TOUCH_EVERY_MS = 60_000;
 export interface KeptFile {
   fd: number;
   size: number;
+  /** Where it is, to read it again by name (a PDF stamped from it). */
+  path: string;
 }
 
 export interface KeptFileStore {
@@ -203,11 +205,12 @@ export function createKeptFileStore({
         try {
           // Opened and measured synchronously: a few microseconds for a local file, where the
           // promise API's round trips cost a cached request more than its bytes.
-          const fd = openSync(path.join(dir, entry.name), 'r');
+          const filePath = path.join(dir, entry.name);
+          const fd = openSync(filePath, 'r');
           markUsed(key, entry);
           try {
             // The size of the file opened, whichever replica wrote it.
-            return { fd, size: fstatSync(fd).size };
+            return { fd, size: fstatSync(fd).size, path: filePath };
           } catch (error) {
             closeSync(fd);
             throw error;

@@ -240,6 +240,19 @@ export interface LibraryProgressTable {
   updated_at: string;
 }
 
+/** When the shop first saw a member resource published (docs/product.md#member-resources). */
+export interface MemberResourceSeenTable {
+  resource_id: string;
+  first_seen_at: string;
+}
+
+/** A member resource's e-mail to one address, queued once. */
+export interface MemberResourceMailTable {
+  resource_id: string;
+  email: string;
+  queued_at: string;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
@@ -260,4 +273,6 @@ export interface Database {
   readiness_probe: ReadinessProbeTable;
   library_sessions: LibrarySessionTable;
   library_progress: LibraryProgressTable;
+  member_resources_seen: MemberResourceSeenTable;
+  member_resource_mails: MemberResourceMailTable;
 }

@@ -81,3 +81,52 @@ export const librarySchema = z.object({
 });
 
 export type Library = z.infer<typeof librarySchema>;
+
+/**
+ * Whether an address is a member now (docs/product.md#member-resources): `active` until
+ * `until` (null while it renews), `ended` when every membership it had is over, `none` without
+ * one.
+ */
+const memberAccessSchema = z.object({
+  state: z.enum(['active', 'ended', 'none']),
+  until: z.string().nullable(),
+});
+
+const memberResourceFileSchema = z.object({
+  fileId: z.string(),
+  kind: z.enum(['pdf', 'audio']),
+  label: z.string(),
+  contentType: z.string(),
+  /** The CMS's file, in bytes (a stamped worksheet is a little larger). */
+  size: z.number().int().min(0),
+  /** The shop's own address the reader or player streams it from: inline, by ranges. */
+  streamUrl: z.string(),
+});
+
+const memberResourceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** `YYYY-MM`. */
+  month: z.string(),
+  description: z.string(),
+  /** The recording's transcript (Markdown); null for a non-member, or without a recording. */
+  transcript: z.string().nullable(),
+  /** Where each question starts in the recording; none for a non-member. */
+  questions: z.array(z.object({ title: z.string(), startMs: z.number().int().min(0) })),
+  /** The worksheets, then the recording; none for a non-member. */
+  files: z.array(memberResourceFileSchema),
+});
+
+/**
+ * What the library shows of the membership: whether the caller is a member, and every
+ * published member resource, newest month first; with its files, transcript and questions
+ * for a member only.
+ */
+export const memberShelfSchema = z.object({
+  access: memberAccessSchema,
+  resources: z.array(memberResourceSchema),
+});
+
+export type MemberShelf = z.infer<typeof memberShelfSchema>;
+export type MemberAccess = MemberShelf['access'];
+export type MemberResource = MemberShelf['resources'][number];

@@ -16,6 +16,7 @@ import * as dataRequests from './0010-data-requests.ts';
 import * as downloadLinkRequests from './0011-download-link-requests.ts';
 import * as withdrawalRefundAttempts from './0012-withdrawal-refund-attempts.ts';
 import * as library from './0013-library.ts';
+import * as memberResources from './0014-member-resources.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-download-link-requests': downloadLinkRequests,
   '0012-withdrawal-refund-attempts': withdrawalRefundAttempts,
   '0013-library': library,
+  '0014-member-resources': memberResources,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -39,8 +39,10 @@ import { signDownloadToken, verifyDownloadToken } from './signing.ts';
 import { signLibraryToken, verifyLibraryToken, type LibraryGrant } from './library-link.ts';
 import type { OriginalFile, StampedPdfStore } from './stamped-pdfs.ts';
 
-// What other modules use besides the functions below: the name and kind of a file.
+// What other modules use besides the functions below: the name and kind of a file, and the
+// part of a file a Range header asks for.
 export { describeFile } from './assets.ts';
+export { parseByteRange } from './byte-range.ts';
 export type { LibraryGrant } from './library-link.ts';
 
 export interface DownloadsDependencies {

@@ -1,6 +1,7 @@
 /**
  * The licence stamp of a PDF download (docs/product.md#stamped-pdfs): a small footer
- * "Licensed to {buyer e-mail} · Order {order reference}" on every page, and the same line in
+ * "Licensed to {buyer e-mail} · Order {order reference}" (a member resource's: "· Membership
+ * {reference}") on every page, and the same line in
  * the document's information (Subject, plus the address and the reference on their own), so a
  * copy passed on names its buyer. Made with pdf-lib from the original file (ADR 0016).
  */
@@ -22,6 +23,11 @@ export interface Licence {
   email: string;
   /** The buyer's order reference: the checkout session id (docs/product.md#order-reference). */
   orderReference: string;
+  /**
+   * What the reference names: an order (an eBook), or the membership a member resource comes
+   * with (docs/product.md#member-resources).
+   */
+  of?: 'order' | 'membership';
 }
 
 const FONT_SIZE = 7;
@@ -30,8 +36,8 @@ const MARGIN = 14;
 /** Stands in for a character the footer's font cannot draw. */
 const UNDRAWABLE = '?';
 
-export function licenceLine({ email, orderReference }: Licence): string {
-  return `Licensed to ${email} · Order ${orderReference}`;
+export function licenceLine({ email, orderReference, of = 'order' }: Licence): string {
+  return `Licensed to ${email} · ${of === 'membership' ? 'Membership' : 'Order'} ${orderReference}`;
 }
 
 /**
@@ -100,6 +106,9 @@ export async function stampPdf(original: Uint8Array, licence: Licence): Promise<
   // setSubject made sure the information dictionary exists.
   const info = document.context.lookup(document.context.trailerInfo.Info, PDFDict);
   info.set(PDFName.of('LicensedTo'), PDFHexString.fromText(licence.email));
-  info.set(PDFName.of('OrderReference'), PDFHexString.fromText(licence.orderReference));
+  info.set(
+    PDFName.of(licence.of === 'membership' ? 'MembershipReference' : 'OrderReference'),
+    PDFHexString.fromText(licence.orderReference),
+  );
   return document.save();
 }

@@ -10,6 +10,7 @@ export { enqueueMail, reviseQueuedMail } from './outbox.ts';
 export {
   contactNotificationMail,
   downloadLinksMail,
+  memberResourceMail,
   orderConfirmationMail,
   signInCodeMail,
   withdrawalAcknowledgementMail,

@@ -139,6 +139,65 @@ export function downloadLinksMail(input: {
   };
 }
 
+/**
+ * To a member, once for each member resource published (docs/product.md#member-resources):
+ * what it is and what is in it, and the way to their library, which they open as always (the
+ * e-mail carries no library link of its own, so forwarding it opens nothing).
+ */
+export function memberResourceMail(input: {
+  title: string;
+  /** 'March 2026' */
+  monthLabel: string;
+  /** As the marketer wrote it. */
+  description: string;
+  worksheets: string[];
+  recording: boolean;
+  transcript: boolean;
+  questions: number;
+  libraryUrl: string;
+  supportEmail: string;
+}): RenderedMail {
+  const contents = [
+    ...input.worksheets.map((name) => `Worksheet: ${name} (PDF, made out to you)`),
+    ...(input.recording
+      ? [
+          [
+            'The recorded Q&A',
+            input.questions > 0 ? ` (${input.questions} questions)` : '',
+            input.transcript ? ', with its transcript' : '',
+          ].join(''),
+        ]
+      : []),
+  ];
+  const intro = `Your membership's resource for ${input.monthLabel} is in your library: ${input.title}.`;
+  const open =
+    'Sign in there with this e-mail address, or open it with the library link in your receipt.';
+  return {
+    subject: `New for members: ${input.title}`,
+    text: [
+      intro,
+      '',
+      input.description,
+      '',
+      "What's inside:",
+      ...contents.map((line) => `- ${line}`),
+      '',
+      `Open your library: ${input.libraryUrl}`,
+      open,
+      '',
+      `Questions? Write to ${input.supportEmail}.`,
+    ].join('\n'),
+    html: layout(
+      `New for members: ${input.title}`,
+      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(input.description)}</p><p>What's inside:</p><ul>${contents
+        .map((line) => `<li>${escapeHtml(line)}</li>`)
+        .join(
+          '',
+        )}</ul><p><a href="${escapeHtml(input.libraryUrl)}">Open your library</a>. ${escapeHtml(open)}</p><p>Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}">${escapeHtml(input.supportEmail)}</a>.</p>`,
+    ),
+  };
+}
+
 /** What a visitor sent with the contact form, as the shop keeps it. */
 export type ContactDetails = Omit<ContactSubmissionTable, 'id' | 'created_at'>;
 

@@ -35,6 +35,7 @@ import { recordAdminAction } from '../audit/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
 import { eraseLibraryOfEmail, libraryProgressOfEmail } from '../library/service.ts';
 import { enqueueMail } from '../mail/service.ts';
+import { eraseMemberContentOfEmail } from '../member-content/service.ts';
 import { membershipStateOf } from '../memberships/service.ts';
 import { orderSummaryOf, rowsOfOrder } from '../orders/service.ts';
 import {
@@ -391,6 +392,7 @@ export async function processErasure(
     // In this transaction: on SQLite a query outside it would wait for it to end.
     await eraseConsentRecordsOfEmail({ db: trx }, email);
     await eraseLibraryOfEmail(trx, { email, orderIds });
+    await eraseMemberContentOfEmail(trx, email);
     const ordersAnonymised = await anonymiseKeptRows(trx, {
       email,
       orderSessionIds: orders.map((order) => order.checkout_session_id),

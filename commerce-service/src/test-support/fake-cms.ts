@@ -1,0 +1,49 @@
+/**
+ * A stand-in for the CMS's side of the member resources (docs/product.md#member-resources): its
+ * one read for the commerce service and the resources' files under /uploads, both answering only
+ * the shared secret, as the real CMS does (cms/src/api/member-resource). Each test sets the
+ * published resources and files; every request is recorded.
+ */
+import { createServer, type Server } from 'node:http';
+
+export interface FakeCmsFile {
+  body: Buffer;
+  mime: string;
+}
+
+export interface FakeCms {
+  url: string;
+  /** What `GET /api/member-resources/for-commerce` answers, as the CMS shapes it. */
+  resources: unknown[];
+  /** The files under /uploads, by path. */
+  files: Map<string, FakeCmsFile>;
+  /** Each request's path and whether it carried the secret. */
+  requests: { path: string; withSecret: boolean }[];
+  close(): Promise<void>;
+}
+
+export async function startFakeCms(secret: string): Promise<FakeCms> {
+  const cms: Omit<FakeCms, 'url' | 'close'> = { resources: [], files: new Map(), requests: [] };
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://cms').pathname;
+    const withSecret = request.headers['x-member-content-secret'] === secret;
+    cms.requests.push({ path, withSecret });
+    if (path === '/api/member-resources/for-commerce') {
+      if (!withSecret) return response.writeHead(401).end('{}');
+      return response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ resources: cms.resources }));
+    }
+    const file = cms.files.get(path);
+    if (!file || !withSecret) return response.writeHead(404).end('Not Found');
+    response.writeHead(200, { 'content-type': file.mime, 'content-length': file.body.length });
+    response.end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return Object.assign(cms, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
