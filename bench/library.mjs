@@ -17,7 +17,7 @@
  */
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
@@ -27,6 +27,7 @@ import { sixtyPageBook } from './support/sixty-page-book.mjs';
 
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
+const { decodedText, readMailbox } = await import('../tests/support/mailbox.ts');
 const { ensureSampleAssets } = await import('../commerce-service/src/dev/sample-assets.ts');
 const { chromium, devices } = await import('playwright');
 
@@ -48,15 +49,12 @@ const percentile = (sorted, share) =>
 async function buyerLink(storefront, dataDir, email) {
   await buyParentsBook(storefront, email);
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mailDir = path.join(dataDir, 'mail');
-    for (const name of existsSync(mailDir) ? readdirSync(mailDir) : []) {
-      const text = readFileSync(path.join(mailDir, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_match, hex) => String.fromCharCode(parseInt(hex, 16)));
-      if (!text.includes(`To: ${email}`)) continue;
-      const link = /https?:\/\/\S+\/library\/open#[\w.-]+/.exec(text)?.[0];
-      if (link) return link;
-    }
+    const mail = readMailbox(dataDir)
+      .filter((message) => message.to === email)
+      .map((message) => decodedText(message.raw))
+      .join('\n');
+    const link = /https?:\/\/\S+\/library\/open#[\w.-]+/.exec(mail)?.[0];
+    if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no library link reached ${email}`);

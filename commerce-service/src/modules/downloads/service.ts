@@ -177,7 +177,7 @@ export async function resendDownloadLinks(
   const { db } = deps;
   const address = email.toLowerCase();
   if (!(await takeLinkMailTurn(deps, address, now))) return;
-  const links = uniqueByFile(signDownloadLinks(deps, await listEntitlementsForEmail(db, address)));
+  const links = await listOwnedFiles(deps, address);
   const newest = await findNewestOpenOrder(db, address);
   if (links.length === 0 || !newest) return;
   const libraryUrl = await renewLibraryLink(deps.config, db, newest.id);
