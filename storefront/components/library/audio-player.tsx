@@ -128,17 +128,19 @@ export function AudioPlayer({
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
     const session = navigator.mediaSession;
+    // Read from the element when pressed, so the handlers are set once, not at every tick.
+    const now = () => audioRef.current?.currentTime ?? 0;
     const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
       ['play', () => void audioRef.current?.play()],
       ['pause', () => audioRef.current?.pause()],
-      ['seekbackward', (details) => seek(time - (details.seekOffset ?? BACK_SECONDS))],
-      ['seekforward', (details) => seek(time + (details.seekOffset ?? FORWARD_SECONDS))],
+      ['seekbackward', (details) => seek(now() - (details.seekOffset ?? BACK_SECONDS))],
+      ['seekforward', (details) => seek(now() + (details.seekOffset ?? FORWARD_SECONDS))],
       ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
-      ['previoustrack', () => seek(previousStart(chapters, chapter, time))],
+      ['previoustrack', () => seek(previousStart(chapters, chapterAt(chapters, now()), now()))],
       [
         'nexttrack',
         () => {
-          const next = chapters[chapter + 1];
+          const next = chapters[chapterAt(chapters, now()) + 1];
           if (next) seek(next.startSeconds);
         },
       ],
@@ -159,7 +161,7 @@ export function AudioPlayer({
         }
       }
     };
-  }, [seek, time, chapter, chapters]);
+  }, [seek, chapters]);
 
   useEffect(
     () => () => {
