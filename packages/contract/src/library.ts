@@ -70,18 +70,6 @@ export const libraryBookSchema = z.object({
 
 export type LibraryBook = z.infer<typeof libraryBookSchema>;
 
-/** GET /api/library: what the caller owns, and the file they last read or heard. */
-export const librarySchema = z.object({
-  email: z.string(),
-  /** How the caller got in: signed in, or with a library link on this device. */
-  via: z.enum(['account', 'link']),
-  books: z.array(libraryBookSchema),
-  /** The file last read or heard, offered first; null before the first. */
-  lastOpened: z.object({ fileKey: libraryFileKeySchema }).nullable(),
-});
-
-export type Library = z.infer<typeof librarySchema>;
-
 /**
  * Whether an address is a member now (docs/product.md#member-resources): `active` until
  * `until` (null while it renews), `ended` when every membership it had is over, `none` without
@@ -130,3 +118,17 @@ export const memberShelfSchema = z.object({
 export type MemberShelf = z.infer<typeof memberShelfSchema>;
 export type MemberAccess = MemberShelf['access'];
 export type MemberResource = MemberShelf['resources'][number];
+
+/** GET /api/library: what the caller owns, and the file they last read or heard. */
+export const librarySchema = z.object({
+  email: z.string(),
+  /** How the caller got in: signed in, or with a library link on this device. */
+  via: z.enum(['account', 'link']),
+  books: z.array(libraryBookSchema),
+  /** The file last read or heard, offered first; null before the first. */
+  lastOpened: z.object({ fileKey: libraryFileKeySchema }).nullable(),
+  /** The member resources: a member's to open, for others what membership brings. */
+  membership: memberShelfSchema,
+});
+
+export type Library = z.infer<typeof librarySchema>;

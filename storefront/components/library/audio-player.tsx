@@ -54,12 +54,16 @@ export function AudioPlayer({
   bookTitle,
   chapters,
   startMs,
+  parts = { one: 'Chapter', many: 'Chapters' },
 }: {
-  fileKey: string;
+  /** The book's file, whose place is kept; null for a member resource's, whose is not. */
+  fileKey: string | null;
   url: string;
   bookTitle: string;
   chapters: readonly PlayerChapter[];
   startMs: number;
+  /** What the parts are called: an audiobook's chapters, a recorded Q&A's questions. */
+  parts?: { one: string; many: string };
 }) {
   const id = useId();
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -230,7 +234,7 @@ export function AudioPlayer({
         </h2>
         <p className="text-sm text-slate-600">
           {bookTitle}
-          {chapters.length ? ` · Chapter ${chapter + 1} of ${chapters.length}` : ''}
+          {chapters.length ? ` · ${parts.one} ${chapter + 1} of ${chapters.length}` : ''}
         </p>
       </div>
       {failed ? (
@@ -317,8 +321,8 @@ export function AudioPlayer({
         </div>
       </div>
       {chapters.length > 0 ? (
-        <nav aria-label="Chapters">
-          <h3 className="mb-2 font-semibold text-slate-900">Chapters</h3>
+        <nav aria-label={parts.many}>
+          <h3 className="mb-2 font-semibold text-slate-900">{parts.many}</h3>
           <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {chapters.map((entry, index) => (
               <li key={`${index}-${entry.title}`}>

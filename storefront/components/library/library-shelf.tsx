@@ -1,7 +1,8 @@
 'use client';
 /**
  * The library's list (docs/product.md#library): the file last read or heard first, then each
- * eBook the buyer owns with 'Read', 'Listen', where each was left and the downloads.
+ * eBook the buyer owns with 'Read', 'Listen', where each was left and the downloads, then the
+ * member resources (or what membership brings).
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -12,6 +13,7 @@ import { forgetThisDevice, loadReaderCode } from '@/lib/library/offline';
 import { formatClock } from '@/lib/library/clock';
 import { KeepOffline } from './keep-offline';
 import { LibraryGate } from './library-gate';
+import { MemberShelf } from './member-shelf';
 
 const readerPath = (book: LibraryBook) => `/library/read/${book.bookKey}`;
 const playerPath = (book: LibraryBook) => `/library/listen/${book.bookKey}`;
@@ -157,32 +159,38 @@ function ReaderCodeAhead() {
 export function LibraryShelf() {
   return (
     <LibraryGate>
-      {(library) =>
-        library.books.length === 0 ? (
-          <p>
-            There is nothing in this library yet.{' '}
-            <Link href="/shop" className="font-semibold text-emerald-800 underline">
-              Visit the shop
-            </Link>
-            .
+      {(library) => (
+        <div className="space-y-6">
+          <p className="text-slate-700 [overflow-wrap:anywhere]">
+            The library of <strong>{library.email}</strong>: read and listen on any device, and pick
+            up where you left off.
           </p>
-        ) : (
-          <div className="space-y-6">
-            <p className="text-slate-700 [overflow-wrap:anywhere]">
-              The library of <strong>{library.email}</strong>: read and listen on any device, and
-              pick up where you left off.
-            </p>
-            <ContinueCard library={library} />
-            <ul className="space-y-4" aria-label="Your eBooks">
-              {library.books.map((book) => (
-                <BookCard key={book.bookKey} book={book} />
-              ))}
-            </ul>
-            {library.via === 'link' ? <CloseOnThisDevice /> : null}
-            <ReaderCodeAhead />
-          </div>
-        )
-      }
+          {library.books.length === 0 ? (
+            // A member without eBooks has the member resources below.
+            library.membership.access.state === 'active' ? null : (
+              <p>
+                There is nothing in this library yet.{' '}
+                <Link href="/shop" className="font-semibold text-emerald-800 underline">
+                  Visit the shop
+                </Link>
+                .
+              </p>
+            )
+          ) : (
+            <>
+              <ContinueCard library={library} />
+              <ul className="space-y-4" aria-label="Your eBooks">
+                {library.books.map((book) => (
+                  <BookCard key={book.bookKey} book={book} />
+                ))}
+              </ul>
+            </>
+          )}
+          <MemberShelf shelf={library.membership} />
+          {library.via === 'link' ? <CloseOnThisDevice /> : null}
+          <ReaderCodeAhead />
+        </div>
+      )}
     </LibraryGate>
   );
 }

@@ -59,7 +59,8 @@ export function PdfReader({
   downloadUrl,
   startPage,
 }: {
-  fileKey: string;
+  /** The book's file, whose place is kept; null for a member resource's, whose is not. */
+  fileKey: string | null;
   url: string;
   title: string;
   downloadUrl: string;

@@ -75,9 +75,9 @@ export const waitingPlaceOf = (fileKey: string): number | undefined =>
 
 /**
  * `note(position)` as the reader turns pages or the player plays; `note(position, { now: true })`
- * for a pause, a seek or a chapter.
+ * for a pause, a seek or a chapter. With no `fileKey` (a member resource's file) nothing is kept.
  */
-export function usePlaceKeeper(fileKey: string, everyMs: number) {
+export function usePlaceKeeper(fileKey: string | null, everyMs: number) {
   const latest = useRef<Place | null>(null);
   const sent = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -87,7 +87,7 @@ export function usePlaceKeeper(fileKey: string, everyMs: number) {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
       const place = latest.current;
-      if (place === null || place.position === sent.current) return;
+      if (fileKey === null || place === null || place.position === sent.current) return;
       sent.current = place.position;
       void send(fileKey, place, leaving);
     },

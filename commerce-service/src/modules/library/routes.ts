@@ -19,10 +19,13 @@ import {
   openLibrarySession,
   saveProgress,
   streamLibraryFile,
+  streamMemberFile,
   type LibraryDependencies,
 } from './service.ts';
 
-/** The buyer's library (docs/product.md#library). */
+const resourcePart = z.string().regex(/^[\w-]{1,64}$/);
+
+/** The buyer's library (docs/product.md#library), member resources included. */
 export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { deps }) => {
   const cookieName = libraryCookieName(deps.config);
   const secure = cookieName.startsWith('__Host-');
@@ -131,6 +134,29 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
           deps,
           await buyerOf(request),
           { fileKey: request.params.fileKey, range: request.headers.range },
+          request.log,
+        ),
+        'inline',
+      ),
+  );
+
+  app.get(
+    '/api/library/member-files/:resourceId/:fileId',
+    {
+      schema: {
+        summary:
+          "A member resource's file for a member the library knows: inline, by ranges, a worksheet stamped for them",
+        params: z.object({ resourceId: resourcePart, fileId: resourcePart }),
+      },
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      sendOpenedFile(
+        reply,
+        await streamMemberFile(
+          deps,
+          await buyerOf(request),
+          { ...request.params, range: request.headers.range },
           request.log,
         ),
         'inline',

@@ -35,10 +35,18 @@ import {
   listProgressOf,
   upsertProgress,
 } from './repository.ts';
+import {
+  memberShelfOf,
+  openMemberFile,
+  type MemberContentDependencies,
+} from '../member-content/service.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, LibraryProgressTable } from '../../db/schema.ts';
+import type { OpenedFile } from '../../send-file.ts';
 
-export type LibraryDependencies = DownloadsDependencies & CatalogueDependencies;
+export type LibraryDependencies = DownloadsDependencies &
+  CatalogueDependencies &
+  MemberContentDependencies;
 
 /** Who the library is for, and how they got in. */
 export interface LibraryBuyer {
@@ -124,12 +132,16 @@ const progressOf = (row: LibraryProgressTable): LibraryProgress => ({
 
 const bookKeyOf = (fileKey: string) => fileKey.replace(/\.[a-z0-9]+$/, '');
 
-/** What the buyer owns, book by book, with where each file was left, and the last one opened. */
+/**
+ * What the buyer owns, book by book, with where each file was left, and the last one opened;
+ * and the member resources, to open for a member and to show what membership brings to others.
+ */
 export async function libraryOf(deps: LibraryDependencies, buyer: LibraryBuyer): Promise<Library> {
-  const [files, places, covers] = await Promise.all([
+  const [files, places, covers, membership] = await Promise.all([
     listOwnedFiles(deps, buyer.email),
     listProgressOf(deps.db, buyer.email),
     bookCovers(deps),
+    memberShelfOf(deps, buyer.email),
   ]);
   const placeOf = new Map(places.map((row) => [row.file_key, row]));
   const chaptersOf = new Map(
@@ -168,6 +180,7 @@ export async function libraryOf(deps: LibraryDependencies, buyer: LibraryBuyer):
     via: buyer.via,
     books: [...books.values()],
     lastOpened: last ? { fileKey: last.file_key } : null,
+    membership,
   };
 }
 
@@ -200,6 +213,16 @@ export function streamLibraryFile(
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
   return openOwnedFile(deps, { email: buyer.email, fileKey, range }, log);
+}
+
+/** A member resource's file, for a member: a worksheet stamped for them, a recording as it is. */
+export function streamMemberFile(
+  deps: LibraryDependencies,
+  buyer: LibraryBuyer,
+  request: { resourceId: string; fileId: string; range: string | undefined },
+  log: FastifyBaseLogger,
+): Promise<OpenedFile> {
+  return openMemberFile(deps, { email: buyer.email, ...request }, log);
 }
 
 /** An address's places, for its data export. */

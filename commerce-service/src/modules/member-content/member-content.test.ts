@@ -17,12 +17,7 @@ import { startFakeCms, type FakeCms } from '../../test-support/fake-cms.ts';
 import { UnavailableError } from '../../domain-errors.ts';
 import { applyMembershipState } from '../memberships/service.ts';
 import { createMemberContentSource } from './cms-source.ts';
-import {
-  eraseMemberContentOfEmail,
-  memberAccessOf,
-  memberResourcesFor,
-  memberShelfOf,
-} from './service.ts';
+import { eraseMemberContentOfEmail, memberAccessOf, memberShelfOf } from './service.ts';
 
 const SECRET = 'test-member-content-secret-0123456789abcdef';
 const MEMBERSHIP = [{ productId: 'aba-parent-support-monthly', quantity: 1 }];
@@ -176,6 +171,15 @@ describe('a member', () => {
   it('reads the worksheet stamped with their address and membership, and hears the recording by ranges', async () => {
     const sessionId = await buyLocally(t.app, MEMBERSHIP, 'reader.member@example.com');
     const cookie = await libraryCookieOf('reader.member@example.com');
+    // The library lists them with the books, at the addresses below.
+    const library = (await t.app.inject({ url: '/api/library', headers: { cookie } })).json();
+    expect(library.membership.access.state).toBe('active');
+    expect(
+      library.membership.resources[0].files.map((file: { streamUrl: string }) => file.streamUrl),
+    ).toEqual([
+      `/api/library/member-files/${MARCH.id}/11`,
+      `/api/library/member-files/${MARCH.id}/12`,
+    ]);
     const worksheet = await memberFile(cookie, `${MARCH.id}/11`);
     expect(worksheet.statusCode).toBe(200);
     expect(worksheet.headers['content-type']).toBe('application/pdf');
@@ -244,7 +248,7 @@ describe('a member', () => {
       state: 'ended',
       until: null,
     });
-    const later = await memberResourcesFor(deps(), 'leaving.member@example.com', after);
+    const later = (await memberShelfOf(deps(), 'leaving.member@example.com', after)).resources;
     expect(later.map((resource) => resource.files)).toEqual([[], []]);
 
     // The provider ends it early (a refund in the dashboard): from then on, nothing.
@@ -291,6 +295,11 @@ describe('anyone else', () => {
     const viaLink = await libraryCookieOf('curious.buyer@example.com');
     const viaAccount = await signInByCode(t, 'curious.buyer@example.com');
     for (const cookie of [viaLink, viaAccount]) {
+      const library = (await t.app.inject({ url: '/api/library', headers: { cookie } })).json();
+      expect(library.membership.access.state).toBe('none');
+      expect(library.membership.resources.flatMap((r: { files: unknown[] }) => r.files)).toEqual(
+        [],
+      );
       for (const path of [`${MARCH.id}/11`, `${MARCH.id}/12`, 'm2026unknown0000000000001/1']) {
         const refused = await memberFile(cookie, path);
         expect(refused.statusCode).toBe(403);

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureBodySchema } from '../../plugins/errors.ts';
-import { sendOpenedFile } from '../../send-file.ts';
-import { libraryBuyer, libraryCookieName, type LibraryDependencies } from '../library/service.ts';
 import {
   announceMemberResources,
   MEMBER_CONTENT_SECRET_HEADER,
-  openMemberFile,
   receiveMemberContentSignal,
   type MemberContentDependencies,
 } from './service.ts';
@@ -18,49 +15,20 @@ const ANNOUNCE_INTERVAL_MS = 10 * 60_000;
 const SIGNAL_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 export interface MemberContentRoutesOptions {
-  deps: MemberContentDependencies & LibraryDependencies;
+  deps: MemberContentDependencies;
   /** E-mails new resources at start and then periodically (the server does, as with mail). */
   announcePeriodically?: boolean;
 }
 
-const id = z.string().regex(/^[\w-]{1,64}$/);
-
 /**
- * The member resources (docs/product.md#member-resources): their files for the members the
- * library knows, and the CMS's signal of a publication. The periodic e-mailing of what a lost
- * signal missed runs here too, on a timer beside the mail worker's.
+ * The member resources (docs/product.md#member-resources): the CMS's signal of a publication,
+ * and the periodic e-mailing of what a lost signal missed, on a timer beside the mail worker's.
+ * Members open the resources in the library (library/routes.ts).
  */
 export const memberContentRoutes: FastifyPluginAsyncZod<MemberContentRoutesOptions> = async (
   app,
   { deps, announcePeriodically = false },
 ) => {
-  const cookieName = libraryCookieName(deps.config);
-
-  app.get(
-    '/api/library/member-files/:resourceId/:fileId',
-    {
-      schema: {
-        summary:
-          "A member resource's file for a member the library knows: inline, by ranges, a worksheet stamped for them",
-        params: z.object({ resourceId: id, fileId: id }),
-      },
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
-      // Whom the library opens for: signed in, or this device's library link.
-      const buyer = await libraryBuyer(deps, {
-        user: await app.currentUser(request),
-        cookie: request.cookies[cookieName],
-      });
-      const opened = await openMemberFile(
-        deps,
-        { email: buyer.email, ...request.params, range: request.headers.range },
-        request.log,
-      );
-      return sendOpenedFile(reply, opened, 'inline');
-    },
-  );
-
   app.post(
     '/api/member-content/published',
     {

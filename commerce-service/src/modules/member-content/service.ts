@@ -141,19 +141,11 @@ function resourceFor(resource: CmsResource, member: boolean): MemberResource {
 }
 
 /**
- * Every published member resource, newest month first: for a member with its transcript,
- * questions and files; for anyone else its title, month and description only. None while the
- * CMS has never answered (the library still lists the books).
+ * What the library shows of the membership: the caller's access, and every published member
+ * resource, newest month first: for a member with its transcript, questions and files; for
+ * anyone else its title, month and description only. None while the CMS has never answered
+ * (the library still lists the books).
  */
-export async function memberResourcesFor(
-  deps: Pick<MemberContentDependencies, 'db' | 'memberContent'>,
-  email: string,
-  now = Date.now(),
-): Promise<MemberResource[]> {
-  return (await memberShelfOf(deps, email, now)).resources;
-}
-
-/** What the library shows of the membership: the caller's access and the resources. */
 export async function memberShelfOf(
   deps: Pick<MemberContentDependencies, 'db' | 'memberContent'>,
   email: string,
