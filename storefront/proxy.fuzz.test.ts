@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Property-based fuzzing of proxy.ts with generated paths and query strings (at least 10,000
+ * Property-based fuzzing of proxy.ts with generated paths and query strings (at least 5,000
  * that its matcher lets through; FUZZ_RUNS for more, FUZZ_SEED to replay): the proxy
  * answers without throwing, sends `/uploads/*` to the CMS and every other `/api/*` path to the
  * commerce service with the path and query unchanged, never to any other host, and keeps the

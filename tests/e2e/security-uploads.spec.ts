@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CMS_EDITOR } from '../support/cms-admin.js';
+import { cmsEditorToken as editorToken } from '../support/cms-admin.js';
 
 const cmsUrl = () => process.env.E2E_CMS_URL ?? '';
 const uploadsDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'cms-public', 'uploads');
@@ -30,12 +30,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function editorToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post(`${cmsUrl()}/admin/login`, { data: CMS_EDITOR });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 function upload(
   request: APIRequestContext,

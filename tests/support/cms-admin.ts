@@ -29,12 +29,17 @@ async function signInEditor(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
-async function adminHeaders(request: APIRequestContext) {
+/** The editor's admin token (see above): every journey that calls the admin API takes this one. */
+export function cmsEditorToken(request: APIRequestContext): Promise<string> {
   editorToken ??= signInEditor(request).catch((error: unknown) => {
     editorToken = undefined;
     throw error;
   });
-  return { authorization: `Bearer ${await editorToken}` };
+  return editorToken;
+}
+
+async function adminHeaders(request: APIRequestContext) {
+  return { authorization: `Bearer ${await cmsEditorToken(request)}` };
 }
 
 /** Creates an entry and publishes it, as Save then Publish in the admin UI. */

@@ -2,7 +2,7 @@
 /**
  * Property-based fuzzing of the storefront's own API route handlers: every `route.ts` under
  * app/api is found on disk, so a handler added later is fuzzed too. Each exported method
- * gets at least 10,000 generated requests (FUZZ_RUNS for more, FUZZ_SEED to replay): query
+ * gets at least 5,000 generated requests (FUZZ_RUNS for more, FUZZ_SEED to replay): query
  * strings, headers, cookies, bodies and dynamic segments, while a stubbed fetch plays the CMS
  * and the chat model, answering or failing as the run says. Properties: no 5xx except the 503
  * a handler owes when the CMS fails, every 4xx a JSON `{ message }`, redirects only to this
