@@ -19,6 +19,7 @@ import {
 import type { Config } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
+import { salesRoutes } from './modules/sales/routes.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(memberContentRoutes, { deps, announcePeriodically: options.runMailWorker });
   await app.register(subscriptionRoutes, { deps });
   await app.register(adminOrderRoutes, { deps });
+  await app.register(salesRoutes, { deps });
   await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });
   await app.register(consentRoutes, { deps });
   await app.register(formRoutes, { deps });

@@ -17,5 +17,6 @@ export * from './memberships.ts';
 export * from './orders.ts';
 export * from './paging.ts';
 export * from './privacy.ts';
+export * from './sales.ts';
 export * from './subscriptions.ts';
 export * from './withdrawals.ts';
