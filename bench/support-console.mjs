@@ -21,13 +21,11 @@
  * when the answers are not what the figures claim (the buyer's orders, a page of 25 records).
  * A p99 over the target is reported, not failed: on 2 shared cores it is this machine's figure.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { CompiledQuery, sql } from 'kysely';
-import pg from 'pg';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { createDatabase } from './support/bench-database.mjs';
 import { forkServer } from './support/fork-server.mjs';
 import { seedSupportConsole } from './support/seed-support-console.mjs';
 
@@ -48,11 +46,6 @@ const CONNECTIONS = 20;
 const PAGE = 25;
 const TARGET_P99_MS = 50;
 const ADMIN = 'support-lead@bench.example';
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgresql://postgres@127.0.0.1:5432/test';
-const BENCH_DATABASE = 'bench_support';
 /** The seeded tables: any of them read whole is a plan that grows with the shop. */
 const SEEDED_TABLES = [
   'orders',
@@ -64,34 +57,6 @@ const SEEDED_TABLES = [
 ];
 
 const problems = [];
-
-/** A fresh, empty database of each kind, and how to throw it away. */
-async function createDatabase(kind) {
-  if (kind === 'SQLite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'support-console-bench-'));
-    return {
-      location: { sqliteFile: path.join(dataDir, 'commerce.sqlite') },
-      serviceEnv: { DATA_DIR: dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const admin = new pg.Client(ADMIN_URL);
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-  await admin.query(`create database ${BENCH_DATABASE}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${BENCH_DATABASE}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'support-console-bench-'));
-  return {
-    location: { postgresUrl: url.toString() },
-    serviceEnv: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The same database, recording every statement sent through it (run as well as recorded). */
 function recordingStatements(db) {
@@ -271,7 +236,7 @@ function shuffled(list) {
 }
 
 async function run(kind) {
-  const database = await createDatabase(kind);
+  const database = await createDatabase(kind, 'bench_support');
   const db = openDatabase(database.location);
   let server;
   try {
