@@ -11,3 +11,18 @@ export function dateTimeUtc(iso: string, language: 'en' | 'it'): string {
   }).format(new Date(iso));
   return `${text} UTC`;
 }
+
+/**
+ * A month as the shop names it, in the e-mail and in the library alike: `2026-03` is
+ * 'March 2026' (a member resource's month, docs/product.md#member-resources). A month it cannot
+ * read is left as it is.
+ */
+export function monthName(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  if (!year || !number) return month;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year, number - 1, 1));
+}

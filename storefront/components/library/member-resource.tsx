@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { MemberResource } from '@aba-shop/contract';
-import { memberMonthName } from '@/lib/library/member-month';
+import { monthName } from '@aba-shop/service-kit/date-time';
 import { LibraryGate } from './library-gate';
 
 const BACK_CLASS = 'font-semibold text-emerald-800 underline';
@@ -39,9 +39,7 @@ export function MemberResourceGate({
                 ← Your library
               </Link>
             </p>
-            <p className="text-sm font-semibold text-emerald-800">
-              {memberMonthName(resource.month)}
-            </p>
+            <p className="text-sm font-semibold text-emerald-800">{monthName(resource.month)}</p>
             <h1 className="mb-4 text-2xl font-bold sm:text-3xl">{resource.title}</h1>
             {membership.access.state === 'active' ? (
               children(resource)

@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import type { MemberShelf as Shelf } from '@aba-shop/contract';
 import { formatLongDate } from '@/lib/format/long-date';
-import { memberMonthName } from '@/lib/library/member-month';
+import { monthName } from '@aba-shop/service-kit/date-time';
 
 export const memberResourcePath = (resourceId: string) => `/library/members/${resourceId}`;
 
@@ -30,9 +30,7 @@ function MemberResources({ shelf }: { shelf: Shelf }) {
               key={resource.id}
               className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
             >
-              <p className="text-sm font-semibold text-emerald-800">
-                {memberMonthName(resource.month)}
-              </p>
+              <p className="text-sm font-semibold text-emerald-800">{monthName(resource.month)}</p>
               <h3 className="text-lg font-semibold text-slate-900">{resource.title}</h3>
               <p className="mt-1 text-slate-700">{resource.description}</p>
               <Link
@@ -61,9 +59,7 @@ function BecomeAMember({ shelf }: { shelf: Shelf }) {
         <ul className="space-y-2" aria-label="Recent months for members">
           {shelf.resources.slice(0, 3).map((resource) => (
             <li key={resource.id} className="rounded-xl border border-slate-200 bg-white p-3">
-              <p className="text-sm font-semibold text-emerald-800">
-                {memberMonthName(resource.month)}
-              </p>
+              <p className="text-sm font-semibold text-emerald-800">{monthName(resource.month)}</p>
               <p className="font-semibold text-slate-900">{resource.title}</p>
               <p className="text-sm text-slate-700">{resource.description}</p>
             </li>

@@ -21,6 +21,7 @@ import {
 } from '../../domain-errors.ts';
 import type { KeptFileStore } from '../../kept-files.ts';
 import type { OpenedFile } from '../../send-file.ts';
+import { monthName } from '@aba-shop/service-kit/date-time';
 import { sameSecret } from '@aba-shop/service-kit/same-secret';
 import { parseByteRange } from '../downloads/service.ts';
 import type { StampedPdfStore } from '../downloads/stamped-pdfs.ts';
@@ -243,20 +244,11 @@ export async function openMemberFile(
   };
 }
 
-/** 'March 2026' for '2026-03'. */
-function monthLabelOf(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 function mailOf(config: Config, resource: CmsResource) {
   const recording = resource.files.some((file) => file.kind === 'audio');
   return memberResourceMail({
     title: resource.title,
-    monthLabel: monthLabelOf(resource.month),
+    monthLabel: monthName(resource.month),
     description: resource.description,
     worksheets: resource.files.filter((file) => file.kind === 'pdf').map((file) => file.name),
     recording,
