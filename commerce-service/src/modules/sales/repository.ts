@@ -15,6 +15,8 @@ export interface OrderWindow {
 }
 
 const kept = sql<number>`case when status = 'paid' then 1 else 0 end`;
+/** What an order not refunded brought in: charged, less tax. */
+const keptRevenue = sql<number>`case when status = 'paid' then amount_total - amount_tax else 0 end`;
 
 /** PostgreSQL answers sums as text (bigint); SQLite as numbers. */
 const whole = (value: unknown) => Number(value ?? 0);
@@ -32,9 +34,7 @@ export async function orderTotals(db: Kysely<Database>, window: OrderWindow) {
     .select([
       sql<number>`count(*)`.as('orders'),
       sql<number>`sum(${kept})`.as('kept'),
-      sql<number>`sum(case when status = 'paid' then amount_total - amount_tax else 0 end)`.as(
-        'revenue',
-      ),
+      sql<number>`sum(${keptRevenue})`.as('revenue'),
       sql<number>`sum(case when status = 'paid' then amount_tax else 0 end)`.as('tax'),
       sql<number>`sum(case when status = 'refunded' then 1 else 0 end)`.as('refunds'),
       sql<number>`sum(case when status = 'refunded' then amount_total else 0 end)`.as('refunded'),
@@ -76,9 +76,7 @@ export async function ordersByDay(db: Kysely<Database>, window: OrderWindow) {
     .select([
       day.as('day'),
       sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(case when status = 'paid' then amount_total - amount_tax else 0 end)`.as(
-        'revenue',
-      ),
+      sql<number>`sum(${keptRevenue})`.as('revenue'),
     ])
     .groupBy(day)
     .execute();
