@@ -4,22 +4,14 @@
  * opening the same library offers page 5; a refund closes the link and every device it opened.
  */
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { openCommerceDatabase } from '../support/commerce-database.js';
-import { waitForLibraryLink } from '../support/mailbox.js';
-import { payCheckout, startCheckout } from '../support/shop.js';
+import { buyForLibrary } from '../support/shop.js';
 
 const PARENTS = { productId: 'ebook-aba-for-parents', quantity: 1 };
 
 test.skip(({ isMobile }) => !isMobile, 'the library journeys are a phone’s');
-
-/** Buys ABA for Parents for this address and returns the receipt's library link. */
-async function buyAndGetLibraryLink(page: Page, email: string) {
-  const { sessionId } = await startCheckout(page.request, [PARENTS]);
-  await payCheckout(page.request, sessionId, email);
-  return { sessionId, link: await waitForLibraryLink(email) };
-}
 
 /** Opens the library link in a fresh browser context: another phone. */
 async function anotherDevice(browser: Browser, link: string, baseURL: string) {
@@ -56,7 +48,7 @@ test('a receipt opens the library; page 5 read on one phone is offered on anothe
   baseURL,
 }) => {
   const email = `library.reader.${Date.now()}@example.com`;
-  const { sessionId, link } = await buyAndGetLibraryLink(page, email);
+  const { sessionId, link } = await buyForLibrary(page.request, [PARENTS], email);
 
   const tokenRequests: string[] = [];
   page.on('request', (request) => {
@@ -129,7 +121,7 @@ test('the player: chapter 4 at 1.5×, on the lock screen, and the same second an
   page,
 }) => {
   const email = `library.listener.${Date.now()}@example.com`;
-  const { link } = await buyAndGetLibraryLink(page, email);
+  const { link } = await buyForLibrary(page.request, [PARENTS], email);
   await page.goto(link);
   await page.waitForURL('**/library');
   await page.getByRole('link', { name: 'Listen to ABA for Parents' }).click();
@@ -172,7 +164,7 @@ test('a book kept on the phone is read and heard offline, and the places go to t
   context,
 }) => {
   const email = `library.offline.${Date.now()}@example.com`;
-  const { link } = await buyAndGetLibraryLink(page, email);
+  const { link } = await buyForLibrary(page.request, [PARENTS], email);
   await page.goto(link);
   await page.waitForURL('**/library');
   await page.getByRole('button', { name: 'Keep on this device (ABA for Parents)' }).click();

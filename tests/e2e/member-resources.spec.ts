@@ -7,12 +7,12 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { CMS_EDITOR } from '../support/cms-admin.js';
-import { decodedText, readMailbox, waitForLibraryLink } from '../support/mailbox.js';
-import { payCheckout, startCheckout } from '../support/shop.js';
+import { decodedText, readMailbox } from '../support/mailbox.js';
+import { buyForLibrary } from '../support/shop.js';
 import { publishInCmsAdmin, signInToCmsAdmin } from '../support/strapi-admin-ui.js';
 
 const CMS_URL = process.env.E2E_CMS_URL ?? '';
@@ -27,13 +27,6 @@ const SAMPLE_WORKSHEET = path.resolve(
 test.skip(({ isMobile }) => !isMobile, "the member's side is a phone's");
 // Strapi's admin UI (sign-in, an upload, publish) takes its time on a two-core host.
 test.describe.configure({ timeout: 180_000 });
-
-/** Buys these products for this address; the receipt's library link opens the library. */
-async function buy(page: Page, products: (typeof MEMBERSHIP)[], email: string) {
-  const { sessionId } = await startCheckout(page.request, products);
-  await payCheckout(page.request, sessionId, email);
-  return { sessionId, link: await waitForLibraryLink(email) };
-}
 
 /** The marketer, at a desktop: a new member resource with a worksheet, published. */
 async function publishResource(
@@ -83,7 +76,7 @@ test('a member is e-mailed the month they were promised, reads its worksheet mad
 }) => {
   const stamp = Date.now();
   const member = `member.${stamp}@example.com`;
-  const { sessionId, link } = await buy(page, [MEMBERSHIP], member);
+  const { sessionId, link } = await buyForLibrary(page.request, [MEMBERSHIP], member);
   const title = `Bedtime without battles ${stamp}`;
 
   // The marketer's own file: its name is the worksheet's name in the library and the e-mail.
@@ -135,7 +128,6 @@ test('a member is e-mailed the month they were promised, reads its worksheet mad
     page.getByText('Offer a choice between two outfits', { exact: false }),
   ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath('member-resource.png'), fullPage: true });
 
   // The file the reader drew is the member's own copy.
   const library = (await (await page.request.get('/api/library')).json()) as {
@@ -155,7 +147,9 @@ test('a member is e-mailed the month they were promised, reads its worksheet mad
   const buyer = await browser.newContext({ ...test.info().project.use, baseURL });
   try {
     const buyerPage = await buyer.newPage();
-    await buyerPage.goto((await buy(buyerPage, [PARENTS], `ebook.${stamp}@example.com`)).link);
+    await buyerPage.goto(
+      (await buyForLibrary(buyerPage.request, [PARENTS], `ebook.${stamp}@example.com`)).link,
+    );
     await buyerPage.waitForURL('**/library');
     const membership = buyerPage.getByRole('region', { name: 'Membership' });
     await expect(membership).toContainText(title);

@@ -1,5 +1,6 @@
 /** Buying through the storefront's origin with the commerce service's local test checkout. */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { waitForLibraryLink } from './mailbox.js';
 
 /** Starts a checkout; returns the test checkout page's address and the session id. */
 export async function startCheckout(
@@ -22,6 +23,17 @@ export async function payCheckout(request: APIRequestContext, sessionId: string,
     maxRedirects: 0,
   });
   if (paid.status() !== 303) throw new Error(`Pay answered ${paid.status()}`);
+}
+
+/** Buys these products for this address; answers the session and the receipt's library link. */
+export async function buyForLibrary(
+  request: APIRequestContext,
+  products: { productId: string; quantity: number }[],
+  email: string,
+) {
+  const { sessionId } = await startCheckout(request, products);
+  await payCheckout(request, sessionId, email);
+  return { sessionId, link: await waitForLibraryLink(email) };
 }
 
 /**
