@@ -67,8 +67,3 @@ export function isMemberFile(requestPath: string): boolean {
   const served = servedPath(requestPath);
   return served !== null && memberFilePaths.has(served);
 }
-
-/** Replaces the guarded set (tests). */
-export function guardMemberFilePaths(paths: string[]): void {
-  memberFilePaths = new Set(paths);
-}

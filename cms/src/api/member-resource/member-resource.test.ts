@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errors } from '@strapi/utils';
 import { resourceForCommerce, type UploadedFile } from './for-commerce';
-import { filePathsOf, guardMemberFilePaths, isMemberFile, servedPath } from './member-files';
+import type { Core } from '@strapi/strapi';
+import {
+  filePathsOf,
+  isMemberFile,
+  refreshMemberFilePaths,
+  servedPath,
+  type MediaFile,
+} from './member-files';
 import { assertTranscriptWithRecording, TRANSCRIPT_REQUIRED } from './transcript-required';
 
 const file = (fields: Partial<UploadedFile>): UploadedFile => ({
@@ -22,8 +29,14 @@ const file = (fields: Partial<UploadedFile>): UploadedFile => ({
   ...fields,
 });
 
+/** The CMS's member resources as its database answers them: here, one recording or none. */
+const guardFilesOf = (recordings: MediaFile[]) =>
+  refreshMemberFilePaths({
+    db: { query: () => ({ findMany: async () => recordings.map((recording) => ({ recording })) }) },
+  } as unknown as Core.Strapi);
+
 describe("a member resource's files", () => {
-  afterEach(() => guardMemberFilePaths([]));
+  afterEach(() => guardFilesOf([]));
 
   it('are every address of the worksheets and the recording, resized copies included', () => {
     expect(
@@ -46,13 +59,13 @@ describe("a member resource's files", () => {
     '/uploads/%71a.mp3',
     '/uploads/../uploads/qa.mp3',
     '/x/../uploads/./qa.mp3',
-  ])('are recognised at %s, which the file server reads as the same file', (requested) => {
-    guardMemberFilePaths(['/uploads/qa.mp3']);
+  ])('are recognised at %s, which the file server reads as the same file', async (requested) => {
+    await guardFilesOf([{ url: '/uploads/qa.mp3' }]);
     expect(isMemberFile(requested)).toBe(true);
   });
 
-  it('leave other uploads alone, and an address that does not decode', () => {
-    guardMemberFilePaths(['/uploads/qa.mp3']);
+  it('leave other uploads alone, and an address that does not decode', async () => {
+    await guardFilesOf([{ url: '/uploads/qa.mp3' }]);
     expect(isMemberFile('/uploads/photo.webp')).toBe(false);
     expect(isMemberFile('/uploads/qa.mp3.bak')).toBe(false);
     expect(servedPath('/uploads/%E0%A4%A')).toBeNull();
