@@ -6,7 +6,7 @@ import { draftMode } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { storefrontConfig } from '@/lib/config';
-import { sameSecret } from '@/lib/same-secret';
+import { sameSecret } from '@aba-shop/service-kit/same-secret';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 

@@ -4,7 +4,7 @@ import type { NextRequest } from 'next/server';
 import { markShopKnowledgeStale } from '@/lib/chat/server/shop-knowledge';
 import { tagsToRevalidate, webhookPayloadSchema } from '@/lib/cms/revalidation';
 import { storefrontConfig } from '@/lib/config';
-import { sameSecret } from '@/lib/same-secret';
+import { sameSecret } from '@aba-shop/service-kit/same-secret';
 
 export async function POST(request: NextRequest) {
   const { REVALIDATE_SECRET } = storefrontConfig();
