@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { salesRoutes } from './modules/sales/routes.ts';
+import { funnelRoutes } from './modules/funnel/routes.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { nulCharactersPlugin } from './plugins/nul-characters.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(subscriptionRoutes, { deps });
   await app.register(adminOrderRoutes, { deps });
   await app.register(salesRoutes, { deps });
+  await app.register(funnelRoutes, { deps });
   await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });
   await app.register(consentRoutes, { deps });
   await app.register(formRoutes, { deps });

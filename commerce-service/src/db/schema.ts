@@ -53,6 +53,11 @@ export interface OrderTable {
   terms_accepted_at: string | null;
   /** Which library link of the order works: a resend moves it on (docs/product.md#library). */
   library_generation: Generated<number>;
+  /** What was refunded of the charge, and of its tax; a refunded order was refunded in full. */
+  amount_refunded: Generated<number>;
+  tax_refunded: Generated<number>;
+  /** 1 when no order of the address in this currency came before it. */
+  first_order: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -63,6 +68,8 @@ export interface OrderLineTable {
   product_type: 'digital' | 'subscription';
   quantity: number;
   unit_amount: number;
+  /** When this line alone was refunded (docs/product.md#sales-figures). */
+  refunded_at: Generated<string | null>;
 }
 
 export interface EntitlementTable {
@@ -98,6 +105,9 @@ export interface MembershipTable {
   /** Unix seconds of the provider's word this state comes from. */
   state_at: number;
   updated_at: string;
+  /** When the shop first heard of it, and when it was cancelled (docs/product.md#sales-figures). */
+  started_at: string | null;
+  ended_at: string | null;
 }
 
 /** An administrator's action (docs/product.md#audit-trail). */
@@ -253,6 +263,36 @@ export interface MemberResourceMailTable {
   queued_at: string;
 }
 
+/** A day's orders in one currency, kept by the database (migration 0015, docs/product.md#sales-figures). */
+export interface SalesDayTable {
+  currency: string;
+  day: string;
+  orders_placed: number;
+  orders_kept: number;
+  revenue: number;
+  tax: number;
+  refunded_orders: number;
+  refunded_amount: number;
+  first_orders: number;
+}
+
+/** A day's units and line amounts of one product, kept by the database. */
+export interface SalesProductDayTable {
+  currency: string;
+  day: string;
+  product_id: string;
+  product_name: string;
+  units: number;
+  sales: number;
+}
+
+/** How many times one step of the way to payment was taken on one day; nothing else. */
+export interface FunnelDayTable {
+  day: string;
+  step: string;
+  count: number;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
@@ -275,4 +315,7 @@ export interface Database {
   library_progress: LibraryProgressTable;
   member_resources_seen: MemberResourceSeenTable;
   member_resource_mails: MemberResourceMailTable;
+  sales_days: SalesDayTable;
+  sales_product_days: SalesProductDayTable;
+  funnel_days: FunnelDayTable;
 }

@@ -49,22 +49,45 @@ export type SalesQuery = z.infer<typeof salesQuerySchema>;
 const cents = z.number().int();
 const count = z.number().int().min(0);
 
+/** One period's memberships; the price is the membership's monthly price today. */
+export const membershipFiguresSchema = z.object({
+  /** Memberships running at the period's end (past due included), and at its start. */
+  active: count,
+  activeAtStart: count,
+  /** Memberships begun in the period, and those cancelled in it. */
+  started: count,
+  cancelled: count,
+  /** `cancelled` per membership running at the start (0.05 is 5 %); 0 without one. */
+  churn: z.number().min(0),
+  /** Monthly recurring revenue at the period's end: `active` times the monthly price. */
+  mrr: cents,
+});
+
+/** One period's way to payment: views of the shop page, checkouts started, orders paid. */
+export const funnelFiguresSchema = z.object({
+  shopViews: count,
+  checkoutsStarted: count,
+  paid: count,
+});
+
 /** One period's figures; amounts in cents of the shop's currency. */
 export const salesFiguresSchema = z.object({
   /** Orders placed in the period, those refunded since included. */
   orders: count,
-  /** What the orders not refunded charged, less their tax. */
+  /** What the period's orders charged, less their tax and less what was refunded of them. */
   revenue: cents,
-  /** `revenue` per order not refunded; 0 without one. */
+  /** `revenue` per order not refunded in full; 0 without one. */
   averageOrder: cents,
-  /** The tax the orders not refunded charged. */
+  /** The tax the period's orders charged, less the tax refunded. */
   tax: cents,
-  /** Orders of the period refunded since, and what they had charged. */
+  /** Orders of the period refunded since, in full or a line of them, and what was refunded. */
   refunds: count,
   refunded: cents,
-  /** Addresses whose first order is in the period, and those who had bought before it. */
+  /** Orders that were their address's first (new buyers), and orders of addresses that had bought before. */
   newBuyers: count,
   returningBuyers: count,
+  members: membershipFiguresSchema,
+  funnel: funnelFiguresSchema,
 });
 
 export type SalesFigures = z.infer<typeof salesFiguresSchema>;

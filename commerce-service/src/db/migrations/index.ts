@@ -17,6 +17,7 @@ import * as downloadLinkRequests from './0011-download-link-requests.ts';
 import * as withdrawalRefundAttempts from './0012-withdrawal-refund-attempts.ts';
 import * as library from './0013-library.ts';
 import * as memberResources from './0014-member-resources.ts';
+import * as salesFigures from './0015-sales-figures.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-withdrawal-refund-attempts': withdrawalRefundAttempts,
   '0013-library': library,
   '0014-member-resources': memberResources,
+  '0015-sales-figures': salesFigures,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import { findProducts, type CatalogueDependencies } from '../catalogue/service.ts';
 import { priceCheckoutLines } from './lines.ts';
 import { SESSION_ID_PLACEHOLDER, type PaymentProvider } from './providers.ts';
+import { recordCheckoutStarted } from '../funnel/service.ts';
 import { findCheckoutSession, insertCheckoutSession } from './repository.ts';
 import type { CheckoutMode, CreateCheckoutSessionBody, EmbeddedCheckout } from '@aba-shop/contract';
 
@@ -78,6 +79,7 @@ export async function createCheckoutSession(
       created_at: new Date().toISOString(),
       paid_at: null,
     });
+    await recordCheckoutStarted(deps);
   }
   return { checkoutUrl: url };
 }

@@ -32,6 +32,8 @@ export async function applyMembershipState(
       ? { cancel_at_period_end: update.cancelAtPeriodEnd ? 1 : 0 }
       : {}),
   };
+  // A cancelled membership ended when the shop was told (the owner's churn figure).
+  const ended = { ended_at: update.status === 'canceled' ? updatedAt : null };
   await db
     .insertInto('memberships')
     .values({
@@ -40,13 +42,15 @@ export async function applyMembershipState(
       current_period_end: null,
       cancel_at_period_end: 0,
       ...said,
+      ...ended,
       state_at: stateAt,
       updated_at: updatedAt,
+      started_at: updatedAt,
     })
     .onConflict((conflict) =>
       conflict
         .column('subscription_id')
-        .doUpdateSet({ ...said, state_at: stateAt, updated_at: updatedAt })
+        .doUpdateSet({ ...said, ...ended, state_at: stateAt, updated_at: updatedAt })
         .where('memberships.state_at', '<=', stateAt)
         .where('memberships.status', '!=', 'canceled'),
     )

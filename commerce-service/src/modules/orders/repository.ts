@@ -4,7 +4,7 @@
  * events already handled (docs/adr/0005-payments-fulfilment-and-downloads.md).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
 import type { CheckoutLine } from '../checkout/service.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
@@ -44,6 +44,9 @@ export async function insertOrderOnce(
       terms_accepted_at: order.termsAcceptedAt,
       status: 'paid',
       created_at: new Date().toISOString(),
+      // The address's first order in this currency (the owner's new buyers).
+      first_order: sql<number>`case when exists (select 1 from orders where email = ${order.email}
+        and currency = ${order.currency}) then 0 else 1 end`,
     })
     .onConflict((conflict) => conflict.column('checkout_session_id').doNothing())
     .returning('id')

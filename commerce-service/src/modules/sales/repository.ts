@@ -1,43 +1,43 @@
 /**
- * The sales figures' SQL (docs/product.md#sales-figures): each is one query over the orders of
- * a period, by the `orders_created` index (migration 0006), the same on SQLite and PostgreSQL.
- * Times are ISO strings in UTC, so a day is the first ten characters and a period compares as
- * text.
+ * The sales figures' SQL (docs/product.md#sales-figures), over the day sums the database keeps
+ * as orders change (migration 0015): a period of a year reads 365 rows a table, whatever the
+ * number of orders. Days are `YYYY-MM-DD` in UTC and compare as text.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** Orders placed from `start` (included) to `end` (excluded), in one currency. */
-export interface OrderWindow {
+/** Days `from` to `to` (both included), in one currency. */
+export interface DayWindow {
   currency: string;
-  start: string;
-  end: string;
+  from: string;
+  to: string;
 }
-
-const kept = sql<number>`case when status = 'paid' then 1 else 0 end`;
-/** What an order not refunded brought in: charged, less tax. */
-const keptRevenue = sql<number>`case when status = 'paid' then amount_total - amount_tax else 0 end`;
 
 /** PostgreSQL answers sums as text (bigint); SQLite as numbers. */
 const whole = (value: unknown) => Number(value ?? 0);
 
-function ordersIn(db: Kysely<Database>, { currency, start, end }: OrderWindow) {
+function daysIn<T extends 'sales_days' | 'sales_product_days'>(
+  db: Kysely<Database>,
+  table: T,
+  { currency, from, to }: DayWindow,
+) {
   return db
-    .selectFrom('orders')
+    .selectFrom(table as 'sales_days')
     .where('currency', '=', currency)
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end);
+    .where('day', '>=', from)
+    .where('day', '<=', to);
 }
 
-export async function orderTotals(db: Kysely<Database>, window: OrderWindow) {
-  const row = await ordersIn(db, window)
+export async function orderTotals(db: Kysely<Database>, window: DayWindow) {
+  const row = await daysIn(db, 'sales_days', window)
     .select([
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(${kept})`.as('kept'),
-      sql<number>`sum(${keptRevenue})`.as('revenue'),
-      sql<number>`sum(case when status = 'paid' then amount_tax else 0 end)`.as('tax'),
-      sql<number>`sum(case when status = 'refunded' then 1 else 0 end)`.as('refunds'),
-      sql<number>`sum(case when status = 'refunded' then amount_total else 0 end)`.as('refunded'),
+      sql<number>`sum(orders_placed)`.as('orders'),
+      sql<number>`sum(orders_kept)`.as('kept'),
+      sql<number>`sum(revenue)`.as('revenue'),
+      sql<number>`sum(tax)`.as('tax'),
+      sql<number>`sum(refunded_orders)`.as('refunds'),
+      sql<number>`sum(refunded_amount)`.as('refunded'),
+      sql<number>`sum(first_orders)`.as('firstOrders'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -47,62 +47,37 @@ export async function orderTotals(db: Kysely<Database>, window: OrderWindow) {
     tax: whole(row.tax),
     refunds: whole(row.refunds),
     refunded: whole(row.refunded),
+    firstOrders: whole(row.firstOrders),
   };
 }
 
-/** The period's buyers and whether each had ordered before it. */
-export async function buyersIn(db: Kysely<Database>, window: OrderWindow) {
-  const rows = await ordersIn(db, window)
-    .select('email')
-    .distinct()
-    .select((eb) =>
-      eb
-        .selectFrom('orders as earlier')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('earlier.email', '=', 'orders.email')
-        .where('earlier.currency', '=', window.currency)
-        .where('earlier.created_at', '<', window.start)
-        .as('before'),
-    )
-    .execute();
-  const returning = rows.filter((row) => whole(row.before) > 0).length;
-  return { newBuyers: rows.length - returning, returningBuyers: returning };
-}
-
 /** Orders and revenue of each day of the window that has orders. */
-export async function ordersByDay(db: Kysely<Database>, window: OrderWindow) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
-  const rows = await ordersIn(db, window)
-    .select([
-      day.as('day'),
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(${keptRevenue})`.as('revenue'),
-    ])
-    .groupBy(day)
+export async function ordersByDay(db: Kysely<Database>, window: DayWindow) {
+  const rows = await daysIn(db, 'sales_days', window)
+    .select(['day', 'orders_placed', 'revenue'])
     .execute();
   return rows.map((row) => ({
     day: row.day,
-    orders: whole(row.orders),
+    orders: whole(row.orders_placed),
     revenue: whole(row.revenue),
   }));
 }
 
-/** Units and line amounts of each product in the window's orders not refunded. */
-export async function salesByProduct(db: Kysely<Database>, window: OrderWindow) {
+/** Units and line amounts of each product in the window, of lines neither refunded nor in a refunded order. */
+export async function salesByProduct(db: Kysely<Database>, window: DayWindow) {
   const rows = await db
-    .selectFrom('order_lines')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .where('orders.currency', '=', window.currency)
-    .where('orders.created_at', '>=', window.start)
-    .where('orders.created_at', '<', window.end)
-    .where('orders.status', '=', 'paid')
+    .selectFrom('sales_product_days')
+    .where('currency', '=', window.currency)
+    .where('day', '>=', window.from)
+    .where('day', '<=', window.to)
     .select([
-      'order_lines.product_id as productId',
-      sql<string>`max(order_lines.product_name)`.as('name'),
-      sql<number>`sum(order_lines.quantity)`.as('units'),
-      sql<number>`sum(order_lines.quantity * order_lines.unit_amount)`.as('sales'),
+      'product_id as productId',
+      sql<string>`max(product_name)`.as('name'),
+      sql<number>`sum(units)`.as('units'),
+      sql<number>`sum(sales)`.as('sales'),
     ])
-    .groupBy('order_lines.product_id')
+    .groupBy('product_id')
+    .having(sql<number>`sum(units)`, '>', 0)
     .execute();
   return rows
     .map((row) => ({
@@ -112,4 +87,30 @@ export async function salesByProduct(db: Kysely<Database>, window: OrderWindow) 
       sales: whole(row.sales),
     }))
     .sort((a, b) => b.sales - a.sales || a.productId.localeCompare(b.productId));
+}
+
+/**
+ * Memberships running at `start` and at `end` (ISO times), and those begun and ended between:
+ * a membership runs from when the shop first heard of it until it was cancelled.
+ */
+export async function membershipCounts(db: Kysely<Database>, start: string, end: string) {
+  const runningAt = (time: string) =>
+    sql<number>`sum(case when started_at < ${time} and (ended_at is null or ended_at >= ${time}) then 1 else 0 end)`;
+  const row = await db
+    .selectFrom('memberships')
+    .where('started_at', '<', end)
+    .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', start)]))
+    .select([
+      runningAt(start).as('atStart'),
+      runningAt(end).as('atEnd'),
+      sql<number>`sum(case when started_at >= ${start} then 1 else 0 end)`.as('started'),
+      sql<number>`sum(case when ended_at < ${end} then 1 else 0 end)`.as('ended'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    atStart: whole(row.atStart),
+    atEnd: whole(row.atEnd),
+    started: whole(row.started),
+    ended: whole(row.ended),
+  };
 }

@@ -3,8 +3,9 @@
  * checkout, then moved to the days the test needs; every figure is checked against what the
  * test adds up from the orders table itself.
  */
-import { salesSummarySchema } from '@aba-shop/contract';
+import { salesSummarySchema, type SalesFigures } from '@aba-shop/contract';
 import { buyLocally, createTestApp, signInByCode, type TestApp } from '../../test-support/app.ts';
+import { applyMembershipState } from '../memberships/repository.ts';
 
 let t: TestApp;
 let admin: string;
@@ -55,19 +56,30 @@ async function expectedOf(start: string, end: string) {
   const rows = (await t.app.db.selectFrom('orders').selectAll().execute()).filter(
     (row) => row.created_at >= start && row.created_at < end,
   );
+  // A refunded order was refunded in full; one still paid may have had a line refunded.
+  const refundedOf = (row: (typeof rows)[number]) =>
+    row.status === 'refunded'
+      ? { amount: row.amount_total, tax: row.amount_tax }
+      : { amount: row.amount_refunded, tax: row.tax_refunded };
   const kept = rows.filter((row) => row.status === 'paid');
-  const revenue = kept.reduce((sum, row) => sum + row.amount_total - row.amount_tax, 0);
+  const revenue = rows.reduce(
+    (sum, row) =>
+      sum + row.amount_total - row.amount_tax - refundedOf(row).amount + refundedOf(row).tax,
+    0,
+  );
   return {
     orders: rows.length,
     revenue,
     averageOrder: kept.length ? Math.round(revenue / kept.length) : 0,
-    tax: kept.reduce((sum, row) => sum + row.amount_tax, 0),
-    refunds: rows.length - kept.length,
-    refunded: rows
-      .filter((row) => row.status === 'refunded')
-      .reduce((sum, row) => sum + row.amount_total, 0),
+    tax: rows.reduce((sum, row) => sum + row.amount_tax - refundedOf(row).tax, 0),
+    refunds: rows.filter((row) => refundedOf(row).amount > 0).length,
+    refunded: rows.reduce((sum, row) => sum + refundedOf(row).amount, 0),
   };
 }
+
+/** The order figures of a summary, without its memberships and way to payment. */
+const orderFiguresOf = ({ members: _members, funnel: _funnel, ...figures }: SalesFigures) =>
+  figures;
 
 describe('the sales figures', () => {
   it('are for administrators only: 401 signed out, 403 to a customer', async () => {
@@ -90,10 +102,19 @@ describe('the sales figures', () => {
     expect(current.refunds).toBe(1);
     // Bea and Cy order for the first time (Cy's order was refunded since, but was placed); Ada
     // had ordered in October.
-    expect(summary.current).toEqual({ ...current, newBuyers: 2, returningBuyers: 1 });
+    expect(orderFiguresOf(summary.current)).toEqual({
+      ...current,
+      newBuyers: 2,
+      returningBuyers: 1,
+    });
+    expect(summary.current.funnel.paid).toBe(3);
     const previous = await expectedOf('2026-10-17T00:00:00.000Z', '2026-11-01T00:00:00.000Z');
     expect(previous.orders).toBe(1);
-    expect(summary.previous).toEqual({ ...previous, newBuyers: 1, returningBuyers: 0 });
+    expect(orderFiguresOf(summary.previous)).toEqual({
+      ...previous,
+      newBuyers: 1,
+      returningBuyers: 0,
+    });
   });
 
   it('list every day of the period, and each product sold in orders not refunded', async () => {
@@ -133,7 +154,7 @@ describe('the sales figures', () => {
 
   it('are zero for a period without orders', async () => {
     const summary = salesSummarySchema.parse((await sales('from=2025-01-01&to=2025-01-31')).json());
-    expect(summary.current).toEqual({
+    expect(orderFiguresOf(summary.current)).toEqual({
       orders: 0,
       revenue: 0,
       averageOrder: 0,
@@ -145,6 +166,152 @@ describe('the sales figures', () => {
     });
     expect(summary.byDay).toHaveLength(31);
     expect(summary.byProduct).toEqual([]);
+  });
+
+  it('take off what was refunded of one line, from the revenue, the tax and its product', async () => {
+    await order(BOTH, 'dee@example.com', '2026-12-05T10:00:00.000Z', { tax: 300 });
+    const before = salesSummarySchema.parse((await sales('from=2026-12-01&to=2026-12-15')).json());
+    const placed = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('email', '=', 'dee@example.com')
+      .executeTakeFirstOrThrow();
+    const line = await t.app.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', placed.id)
+      .where('product_id', '=', 'ebook-aba-case-studies')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('order_lines')
+      .set({ refunded_at: '2026-12-06T08:00:00.000Z' })
+      .where('id', '=', line.id)
+      .execute();
+    await t.app.db
+      .updateTable('orders')
+      .set({ amount_refunded: line.unit_amount + 150, tax_refunded: 150 })
+      .where('id', '=', placed.id)
+      .execute();
+
+    const after = salesSummarySchema.parse((await sales('from=2026-12-01&to=2026-12-15')).json());
+    const expected = await expectedOf('2026-12-01T00:00:00.000Z', '2026-12-16T00:00:00.000Z');
+    expect(orderFiguresOf(after.current)).toEqual({
+      ...expected,
+      newBuyers: 1,
+      returningBuyers: 0,
+    });
+    expect(after.current.revenue).toBe(before.current.revenue - line.unit_amount);
+    expect(after.current.tax).toBe(300 - 150);
+    expect(after.current).toMatchObject({ refunds: 1, refunded: line.unit_amount + 150 });
+    expect(after.byProduct.map((row) => [row.productId, row.units])).toEqual([
+      ['ebook-aba-for-parents', 1],
+    ]);
+  });
+
+  it("keep a day's figures when its orders are deleted at the end of their retention", async () => {
+    await order(PARENTS, 'old@example.com', '2026-12-07T10:00:00.000Z');
+    const before = await sales('from=2026-12-01&to=2026-12-15');
+    const placed = t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('email', '=', 'old@example.com');
+    await t.app.db.deleteFrom('entitlements').where('order_id', 'in', placed).execute();
+    await t.app.db.deleteFrom('order_lines').where('order_id', 'in', placed).execute();
+    await t.app.db.deleteFrom('orders').where('email', '=', 'old@example.com').execute();
+    expect((await sales('from=2026-12-01&to=2026-12-15')).json()).toEqual(before.json());
+  });
+
+  it('count memberships running, begun and cancelled, their churn and monthly revenue', async () => {
+    const membership = (id: string, started: string, ended: string | null) => ({
+      subscription_id: id,
+      customer_id: null,
+      status: ended ? ('canceled' as const) : ('active' as const),
+      current_period_end: null,
+      cancel_at_period_end: 0,
+      state_at: 0,
+      updated_at: ended ?? started,
+      started_at: `${started}T12:00:00.000Z`,
+      ended_at: ended ? `${ended}T12:00:00.000Z` : null,
+    });
+    // 1 to 15 January 2027: two running throughout, one cancelled in it, one begun, one begun
+    // and cancelled, one over before and one begun after.
+    await t.app.db
+      .insertInto('memberships')
+      .values([
+        membership('sub_figures_1', '2026-10-01', null),
+        membership('sub_figures_2', '2026-09-01', null),
+        membership('sub_figures_3', '2026-12-20', '2027-01-10'),
+        membership('sub_figures_4', '2027-01-03', null),
+        membership('sub_figures_5', '2027-01-04', '2027-01-12'),
+        membership('sub_figures_6', '2026-08-01', '2026-11-01'),
+        membership('sub_figures_7', '2027-01-20', null),
+      ])
+      .execute();
+    const plan = await t.app.db
+      .selectFrom('products')
+      .select('price_cents')
+      .where('type', '=', 'subscription')
+      .executeTakeFirstOrThrow();
+    const summary = salesSummarySchema.parse((await sales('from=2027-01-01&to=2027-01-15')).json());
+    expect(summary.current.members).toEqual({
+      active: 3,
+      activeAtStart: 3,
+      started: 2,
+      cancelled: 2,
+      churn: 0.6667,
+      mrr: 3 * plan.price_cents,
+    });
+    expect(plan.price_cents).toBeGreaterThan(0);
+    // 17 to 31 December: 1, 2 and 3 running at the end, 3 begun.
+    expect(summary.previous.members).toMatchObject({
+      active: 3,
+      activeAtStart: 2,
+      started: 1,
+      cancelled: 0,
+    });
+  });
+
+  it('date a membership from the first word of it, and its end from its cancellation', async () => {
+    await applyMembershipState(t.app.db, { subscriptionId: 'sub_dated', status: 'active' }, 100);
+    const begun = await t.app.db
+      .selectFrom('memberships')
+      .select(['started_at', 'ended_at'])
+      .where('subscription_id', '=', 'sub_dated')
+      .executeTakeFirstOrThrow();
+    expect(begun.ended_at).toBeNull();
+    expect(Date.now() - Date.parse(begun.started_at ?? '')).toBeLessThan(60_000);
+    await applyMembershipState(t.app.db, { subscriptionId: 'sub_dated', status: 'canceled' }, 200);
+    const ended = await t.app.db
+      .selectFrom('memberships')
+      .select(['started_at', 'ended_at'])
+      .where('subscription_id', '=', 'sub_dated')
+      .executeTakeFirstOrThrow();
+    expect(ended.started_at).toBe(begun.started_at);
+    expect(ended.ended_at).not.toBeNull();
+  });
+
+  it('count views of the shop page and checkouts started by the day, and nothing of who', async () => {
+    for (let view = 0; view < 3; view += 1) {
+      const counted = await t.app.inject({ method: 'POST', url: '/api/funnel/shop-view' });
+      expect(counted.statusCode).toBe(204);
+      expect(counted.headers['set-cookie']).toBeUndefined();
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const startedToday = await t.app.db
+      .selectFrom('checkout_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>=', `${today}T00:00:00.000Z`)
+      .executeTakeFirstOrThrow();
+    const summary = salesSummarySchema.parse((await sales(`from=${today}&to=${today}`)).json());
+    expect(summary.current.funnel).toEqual({
+      shopViews: 3,
+      checkoutsStarted: Number(startedToday.n),
+      paid: 0,
+    });
+    expect(Number(startedToday.n)).toBeGreaterThanOrEqual(8);
+    expect(await t.app.db.selectFrom('funnel_days').selectAll().execute()).toEqual(
+      expect.arrayContaining([{ day: today, step: 'shop_view', count: 3 }]),
+    );
   });
 
   it.each([

@@ -1,20 +1,23 @@
 /**
  * The owner's sales figures (docs/product.md#sales-figures): a period's orders, revenue,
- * refunds and buyers beside the period just before it, day by day and product by product.
+ * refunds, buyers, memberships and way to payment beside the period just before it, day by
+ * day and product by product, from the day sums the database keeps.
  */
 import {
   daysBetween,
+  type Product,
   type SalesFigures,
   type SalesQuery,
   type SalesSummary,
 } from '@aba-shop/contract';
 import { listProducts, type CatalogueDependencies } from '../catalogue/service.ts';
+import { funnelStepsIn } from '../funnel/service.ts';
 import {
-  buyersIn,
+  membershipCounts,
   orderTotals,
   ordersByDay,
   salesByProduct,
-  type OrderWindow,
+  type DayWindow,
 } from './repository.ts';
 
 export type SalesDependencies = CatalogueDependencies;
@@ -24,17 +27,25 @@ const DAY_MS = 24 * 3600 * 1000;
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** The period's days as an order window: from its first midnight to the one after its end. */
-const windowOf = (currency: string, from: string, to: string): OrderWindow => ({
-  currency,
-  start: new Date(startOf(from)).toISOString(),
-  end: new Date(startOf(to) + DAY_MS).toISOString(),
-});
+/** Monthly price of a product sold by subscription; a yearly one counts a twelfth. */
+function monthlyPrice(products: Product[]) {
+  const plan = products.find((product) => product.type === 'subscription');
+  if (!plan) return 0;
+  return plan.interval === 'year' ? Math.round(plan.price / 12) : plan.price;
+}
 
-async function figuresOf(deps: SalesDependencies, window: OrderWindow): Promise<SalesFigures> {
-  const [totals, buyers] = await Promise.all([
+async function figuresOf(
+  deps: SalesDependencies,
+  window: DayWindow,
+  pricePerMonth: number,
+): Promise<SalesFigures> {
+  // Memberships are counted from the period's first midnight to the one after its last day.
+  const start = new Date(startOf(window.from)).toISOString();
+  const end = new Date(startOf(window.to) + DAY_MS).toISOString();
+  const [totals, members, steps] = await Promise.all([
     orderTotals(deps.db, window),
-    buyersIn(deps.db, window),
+    membershipCounts(deps.db, start, end),
+    funnelStepsIn(deps, window.from, window.to),
   ]);
   return {
     orders: totals.orders,
@@ -43,7 +54,17 @@ async function figuresOf(deps: SalesDependencies, window: OrderWindow): Promise<
     tax: totals.tax,
     refunds: totals.refunds,
     refunded: totals.refunded,
-    ...buyers,
+    newBuyers: totals.firstOrders,
+    returningBuyers: totals.orders - totals.firstOrders,
+    members: {
+      active: members.atEnd,
+      activeAtStart: members.atStart,
+      started: members.started,
+      cancelled: members.ended,
+      churn: members.atStart > 0 ? Math.round((members.ended / members.atStart) * 1e4) / 1e4 : 0,
+      mrr: members.atEnd * pricePerMonth,
+    },
+    funnel: { ...steps, paid: totals.orders },
   };
 }
 
@@ -60,11 +81,13 @@ export async function salesSummary(
     from: dayOf(startOf(from) - days * DAY_MS),
     to: dayOf(startOf(from) - DAY_MS),
   };
-  const currency = (await listProducts(deps))[0]?.currency ?? 'usd';
-  const current = windowOf(currency, from, to);
+  const products = await listProducts(deps);
+  const currency = products[0]?.currency ?? 'usd';
+  const pricePerMonth = monthlyPrice(products);
+  const current = { currency, from, to };
   const [currentFigures, previousFigures, daily, byProduct] = await Promise.all([
-    figuresOf(deps, current),
-    figuresOf(deps, windowOf(currency, previousPeriod.from, previousPeriod.to)),
+    figuresOf(deps, current, pricePerMonth),
+    figuresOf(deps, { currency, ...previousPeriod }, pricePerMonth),
     ordersByDay(deps.db, current),
     salesByProduct(deps.db, current),
   ]);
