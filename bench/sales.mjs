@@ -5,7 +5,8 @@
  * subscription records (bench/support/seed-support-console.mjs), seeded into a fresh database
  * migrated by the service's own migrations, once on SQLite and once on PostgreSQL. On each, the
  * service's own `salesSummary` (commerce-service/dist) is asked for the last 7, 30 and 365
- * days, BENCH_RUNS times each after a warm-up, and every SQL statement it sends is timed on
+ * days, BENCH_RUNS times each after a warm-up, and the orders of each period exported as CSV
+ * (BENCH_EXPORT_RUNS times); every SQL statement they send is timed on
  * its own: the figures are each statement's p50 and p99, and each period's whole answer's.
  * BENCH_DATABASES=SQLite or =PostgreSQL runs one of the two.
  * Budget: every statement's p99 within 100 ms (docs/performance.md, "Sales figures").
@@ -22,12 +23,14 @@ assertSupportedNode();
 const { openDatabase, migrateToLatest } = await import('../commerce-service/dist/db/connect.js');
 const { loadConfig } = await import('../commerce-service/dist/config.js');
 const { seedCatalogue } = await import('../commerce-service/dist/modules/catalogue/service.js');
-const { salesSummary } = await import('../commerce-service/dist/modules/sales/service.js');
+const { salesSummary, ordersForAccountant } =
+  await import('../commerce-service/dist/modules/sales/service.js');
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 5_000);
 const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 60_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const BUDGET_P99_MS = 100;
 const PERIODS = [7, 30, 365];
 const DAY_MS = 86_400_000;
@@ -108,6 +111,22 @@ async function run(kind) {
       }
       console.log(
         `  last ${String(days).padStart(3)} days (${check.current.orders.toLocaleString('en')} orders): whole answer p50 ${percentile(whole, 0.5).toFixed(1)} ms, p99 ${percentile(whole, 0.99).toFixed(1)} ms`,
+      );
+      // The period's orders for the accountant, read a batch of 1,000 at a time.
+      const exports = [];
+      let rows = 0;
+      for (let run = 0; run < EXPORT_RUNS; run += 1) {
+        const begun = performance.now();
+        rows = 0;
+        for await (const _row of ordersForAccountant(deps, query)) rows += 1;
+        exports.push(performance.now() - begun);
+      }
+      if (rows !== Number(counted.n)) {
+        console.log(`  MISMATCH: ${rows} orders exported, ${counted.n} seeded`);
+        missed += 1;
+      }
+      console.log(
+        `  CSV of ${rows.toLocaleString('en')} orders: whole export p50 ${percentile(exports, 0.5).toFixed(1)} ms`,
       );
       for (const [name, values] of [...times].sort()) {
         const p99 = percentile(values, 0.99);

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const products = JSON.parse(
@@ -89,6 +90,12 @@ export async function seedSupportConsole(
       cancel_at_period_end: status === 'active' && random() < 0.1 ? 1 : 0,
       state_at: Math.floor(createdAt / 1000),
       updated_at: iso(createdAt),
+      // Begun with its purchase; a cancelled one ended one to eleven months later.
+      started_at: iso(createdAt),
+      ended_at:
+        status === 'canceled'
+          ? iso(Math.min(now, createdAt + (1 + Math.floor(random() * 11)) * 30 * DAY_MS))
+          : null,
     };
   }
 
@@ -250,5 +257,14 @@ export async function seedSupportConsole(
     });
     recordCount += recordRows.length;
   }
+  // Each address's earliest order was its first, as fulfilment marks it when it is placed (the
+  // orders are made here in no order of time, so they are marked once all are in).
+  await sql`update orders set first_order = 1 where not exists (
+              select 1 from orders earlier where earlier.email = orders.email
+              and earlier.currency = orders.currency
+              and (earlier.created_at < orders.created_at
+                   or (earlier.created_at = orders.created_at and earlier.id < orders.id)))`.execute(
+    db,
+  );
   return emails;
 }

@@ -18,6 +18,7 @@ import {
   myWithdrawalContractsSchema,
   portalSessionSchema,
   productListSchema,
+  salesSummarySchema,
   purchaseDetailSchema,
   purchasesSchema,
   subscriptionRecordPageSchema,
@@ -47,6 +48,7 @@ export const CONTRACT_ANSWERS = {
   library: librarySchema,
   libraryOpened: libraryOpenedSchema,
   libraryProgress: libraryProgressSchema,
+  salesSummary: salesSummarySchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

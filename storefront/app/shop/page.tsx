@@ -13,6 +13,7 @@ import { ProductCard } from '@/components/shop/product-card';
 import { ProductsLoading } from '@/components/shop/products-loading';
 import { toShopProduct } from '@/components/shop/shop-product';
 import { ShopTestimonial } from '@/components/shop/shop-testimonial';
+import { ShopViewCount } from '@/components/shop/shop-view-count';
 import {
   ebookOfKind,
   membershipOf,
@@ -94,6 +95,7 @@ const FEATURES: Partial<Record<EbookKind, readonly string[]>> = {
 export default function ShopPage() {
   return (
     <main className="space-y-20 pb-16">
+      <ShopViewCount />
       <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-16 text-center">
         <div className="mx-auto max-w-3xl space-y-5">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">eBook Collection</h1>

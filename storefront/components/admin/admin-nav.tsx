@@ -1,7 +1,11 @@
 import Link from 'next/link';
 
-/** The admin area's sections (docs/product.md#admin-orders); the navbar's Admin leads to records. */
+/**
+ * The admin area's sections (docs/product.md#admin-orders, #admin-overview); the navbar's Admin
+ * leads to records.
+ */
 export const ADMIN_SECTIONS = {
+  overview: { href: '/admin', label: 'Panoramica' },
   orders: { href: '/admin/orders', label: 'Ordini' },
   records: { href: '/admin/subscriptions', label: 'Subscription Records' },
   dataRequests: { href: '/admin/data-requests', label: 'Richieste dati' },

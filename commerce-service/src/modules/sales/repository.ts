@@ -114,3 +114,64 @@ export async function membershipCounts(db: Kysely<Database>, start: string, end:
     ended: whole(row.ended),
   };
 }
+
+/**
+ * One batch of the orders placed from `start` (included) to `end` (excluded), ISO times, oldest
+ * first, after the order `after`, with their lines: by the `orders_created` index.
+ */
+export async function ordersForExport(
+  db: Kysely<Database>,
+  window: { currency: string; start: string; end: string },
+  after: { createdAt: string; id: string } | null,
+  batch: number,
+) {
+  let query = db
+    .selectFrom('orders')
+    .where('currency', '=', window.currency)
+    .where('created_at', '>=', window.start)
+    .where('created_at', '<', window.end)
+    .select([
+      'id',
+      'checkout_session_id',
+      'created_at',
+      'email',
+      'status',
+      'currency',
+      'amount_subtotal',
+      'amount_discount',
+      'amount_tax',
+      'amount_total',
+      'amount_refunded',
+      'tax_refunded',
+    ])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(batch);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '>', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  const orders = await query.execute();
+  const lines =
+    orders.length === 0
+      ? []
+      : await db
+          .selectFrom('order_lines')
+          .where(
+            'order_id',
+            'in',
+            orders.map((order) => order.id),
+          )
+          .select(['order_id', 'product_name', 'quantity', 'refunded_at'])
+          .orderBy('order_id')
+          .orderBy('product_name')
+          .execute();
+  const linesOf = new Map<string, typeof lines>();
+  for (const line of lines)
+    linesOf.set(line.order_id, [...(linesOf.get(line.order_id) ?? []), line]);
+  return orders.map((order) => ({ ...order, lines: linesOf.get(order.id) ?? [] }));
+}

@@ -1,7 +1,14 @@
 import { salesQuerySchema, salesSummarySchema } from '@aba-shop/contract';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
-import { salesSummary, type SalesDependencies } from './service.ts';
+import { sendCsv } from '../../send-csv.ts';
+import {
+  exportFileName,
+  ORDER_CSV_COLUMNS,
+  ordersForAccountant,
+  salesSummary,
+  type SalesDependencies,
+} from './service.ts';
 
 /**
  * The owner's sales figures (docs/product.md#sales-figures). Administrators only, checked on
@@ -27,5 +34,25 @@ export const salesRoutes: ModuleRoutes<SalesDependencies> = async (app, { deps }
       reply
         .header('cache-control', 'private, no-store')
         .send(await salesSummary(deps, request.query)),
+  );
+
+  app.get(
+    '/api/admin/sales/orders.csv',
+    {
+      onRequest: app.requireAdmin,
+      config,
+      schema: {
+        summary: "A period's orders as CSV, one row an order, for the accountant",
+        querystring: salesQuerySchema,
+        produces: ['text/csv'],
+        response: { 400: failureBodySchema.error },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(request, reply, {
+        rows: ordersForAccountant(deps, request.query),
+        columns: ORDER_CSV_COLUMNS,
+        fileName: exportFileName(request.query),
+      }),
   );
 };

@@ -314,6 +314,73 @@ describe('the sales figures', () => {
     );
   });
 
+  it("export a period's orders as CSV for the accountant, oldest first, one row an order", async () => {
+    const signedOut = await t.app.inject({
+      url: '/api/admin/sales/orders.csv?from=2026-11-01&to=2026-11-15',
+    });
+    expect(signedOut.statusCode).toBe(401);
+    const response = await t.app.inject({
+      url: '/api/admin/sales/orders.csv?from=2026-11-01&to=2026-11-15',
+      headers: { cookie: admin },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="ordini-2026-11-01-2026-11-15.csv"',
+    );
+    const [header, ...rows] = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(header).toBe(
+      'data,riferimento,ordine,email,stato,valuta,subtotale,sconto,imposta,totale,rimborsato,imposta rimborsata,prodotti',
+    );
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('created_at', '>=', '2026-11-01T00:00:00.000Z')
+      .where('created_at', '<', '2026-11-16T00:00:00.000Z')
+      .orderBy('created_at')
+      .execute();
+    expect(rows).toHaveLength(orders.length);
+    expect(rows.map((row) => row.split(',')[3])).toEqual(orders.map((order) => order.email));
+    const orderOf = (email: string) => {
+      const found = orders.find((order) => order.email === email);
+      if (!found) throw new Error(`no order of ${email}`);
+      return found;
+    };
+    const bea = orderOf('bea@example.com');
+    const beaLines = await t.app.db
+      .selectFrom('order_lines')
+      .select(['product_name', 'quantity'])
+      .where('order_id', '=', bea.id)
+      .orderBy('product_name')
+      .execute();
+    const money = (cents: number | null) => ((cents ?? 0) / 100).toFixed(2);
+    const products = beaLines.map((line) => `${line.product_name} x ${line.quantity}`).join('; ');
+    expect(rows[1]).toBe(
+      [
+        bea.created_at,
+        bea.checkout_session_id,
+        bea.id,
+        'bea@example.com',
+        'pagato',
+        'USD',
+        money(bea.amount_subtotal),
+        money(bea.amount_discount),
+        '2.50',
+        money(bea.amount_total),
+        '0.00',
+        '0.00',
+        products.includes(',') ? `"${products}"` : products,
+      ].join(','),
+    );
+    const cy = orderOf('cy@example.com');
+    expect(rows[2]).toContain(
+      `,rimborsato,USD,${money(cy.amount_subtotal)},${money(cy.amount_discount)},0.00,${money(cy.amount_total)},${money(cy.amount_total)},0.00,`,
+    );
+  });
+
   it.each([
     ['from=2026-11-15&to=2026-11-01', 'Dati non validi (to): la fine è prima dell’inizio'],
     ['from=2026-02-30&to=2026-03-01', 'Dati non validi (from): un giorno che non esiste'],

@@ -14,6 +14,7 @@ import { listProducts, type CatalogueDependencies } from '../catalogue/service.t
 import { funnelStepsIn } from '../funnel/service.ts';
 import {
   membershipCounts,
+  ordersForExport,
   orderTotals,
   ordersByDay,
   salesByProduct,
@@ -68,6 +69,11 @@ async function figuresOf(
   };
 }
 
+/** The catalogue's currency: the shop sells in one. */
+export async function currencyOf(deps: SalesDependencies) {
+  return (await listProducts(deps))[0]?.currency ?? 'usd';
+}
+
 /**
  * The figures of `from`..`to` (whole UTC days, both included) and of as many days just before,
  * in the catalogue's currency (the shop sells in one).
@@ -105,4 +111,76 @@ export async function salesSummary(
     byDay,
     byProduct,
   };
+}
+
+/** The columns of the orders' CSV, in Italian as the admin pages. */
+export const ORDER_CSV_COLUMNS = [
+  'data',
+  'riferimento',
+  'ordine',
+  'email',
+  'stato',
+  'valuta',
+  'subtotale',
+  'sconto',
+  'imposta',
+  'totale',
+  'rimborsato',
+  'imposta rimborsata',
+  'prodotti',
+] as const;
+
+const BATCH = 1000;
+const units = (cents: number | null) => ((cents ?? 0) / 100).toFixed(2);
+
+/** The file's name: `ordini-2026-11-01-2026-11-30.csv`. */
+export const exportFileName = ({ from, to }: SalesQuery) => `ordini-${from}-${to}.csv`;
+
+/**
+ * The orders of a period for the accountant (docs/product.md#sales-figures): one row an order,
+ * oldest first, amounts in the currency's units with a point, read a batch at a time.
+ */
+export async function* ordersForAccountant(
+  deps: SalesDependencies,
+  { from, to }: SalesQuery,
+): AsyncGenerator<Record<(typeof ORDER_CSV_COLUMNS)[number], string>> {
+  const window = {
+    currency: await currencyOf(deps),
+    start: new Date(startOf(from)).toISOString(),
+    end: new Date(startOf(to) + DAY_MS).toISOString(),
+  };
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const orders = await ordersForExport(deps.db, window, after, BATCH);
+    for (const order of orders) {
+      const refundedInFull = order.status === 'refunded';
+      yield {
+        data: order.created_at,
+        riferimento: order.checkout_session_id,
+        ordine: order.id,
+        email: order.email,
+        stato: refundedInFull
+          ? 'rimborsato'
+          : order.amount_refunded > 0
+            ? 'rimborsato in parte'
+            : 'pagato',
+        valuta: order.currency.toUpperCase(),
+        subtotale: units(order.amount_subtotal ?? order.amount_total),
+        sconto: units(order.amount_discount),
+        imposta: units(order.amount_tax),
+        totale: units(order.amount_total),
+        rimborsato: units(refundedInFull ? order.amount_total : order.amount_refunded),
+        'imposta rimborsata': units(refundedInFull ? order.amount_tax : order.tax_refunded),
+        prodotti: order.lines
+          .map(
+            (line) =>
+              `${line.product_name} x ${line.quantity}${line.refunded_at ? ' (rimborsato)' : ''}`,
+          )
+          .join('; '),
+      };
+    }
+    const last = orders.at(-1);
+    if (!last || orders.length < BATCH) return;
+    after = { createdAt: last.created_at, id: last.id };
+  }
 }

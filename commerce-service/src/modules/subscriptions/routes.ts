@@ -1,5 +1,3 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import {
@@ -10,6 +8,7 @@ import {
   subscriptionRecordPageSchema,
 } from '@aba-shop/contract';
 import { failureBodySchema } from '../../plugins/errors.ts';
+import { sendCsv } from '../../send-csv.ts';
 import { confirmSubscription } from '../orders/service.ts';
 import {
   allRecords,
@@ -107,26 +106,12 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
         produces: ['text/csv'],
       },
     },
-    async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      // A cell that starts like a formula is written as text, so a spreadsheet never runs it.
-      const csv = stringify({
-        header: true,
-        columns: [...CSV_COLUMNS],
-        bom: true,
-        escape_formulas: true,
-        cast: { boolean: (value) => String(value) },
-      });
-      // A failure half-way ends the download cut short: the client sees it did not complete.
-      pipeline(Readable.from(allRecords(deps)), csv, (error) => {
-        if (error) request.log.error({ err: error }, 'the records export stopped');
-      });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="subscription-records-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
-    },
+    async (request, reply) =>
+      sendCsv(request, reply, {
+        rows: allRecords(deps),
+        columns: CSV_COLUMNS,
+        fileName: `subscription-records-${new Date().toISOString().slice(0, 10)}.csv`,
+      }),
   );
 
   app.put(
