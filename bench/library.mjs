@@ -24,6 +24,7 @@ import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
 import { buyParentsBook } from './support/buy.mjs';
 import { firstLoadJavaScript } from './support/first-load.mjs';
 import { sixtyPageBook } from './support/sixty-page-book.mjs';
+import { throttleLikeLighthouseMobile } from './support/throttled-phone.mjs';
 
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
@@ -66,15 +67,7 @@ async function throttledPhone(browser, storefront, link) {
   const page = await context.newPage();
   await page.goto(link.replace(/^https?:\/\/[^/]+/, storefront));
   await page.waitForURL('**/library');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1638.4 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttleLikeLighthouseMobile(context, page);
   return { context, page };
 }
 

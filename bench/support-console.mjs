@@ -28,6 +28,7 @@ import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
 import { createDatabase } from './support/bench-database.mjs';
 import { forkServer } from './support/fork-server.mjs';
 import { seedSupportConsole } from './support/seed-support-console.mjs';
+import { signInByOutbox } from './support/sign-in-by-outbox.mjs';
 
 assertSupportedNode();
 
@@ -128,32 +129,6 @@ async function planOf(db, kind, statement) {
         !bounded),
   );
   return { lines, wholeTables };
-}
-
-/** Signs in by e-mail code, the code read from the outbox the service queued it in. */
-async function signIn(db, baseUrl) {
-  const post = (route, body) =>
-    fetch(`${baseUrl}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const sent = await post('/api/send-otp', { email: ADMIN });
-  if (!sent.ok) throw new Error(`send-otp answered ${sent.status}: ${await sent.text()}`);
-  const mail = await db
-    .selectFrom('mail_outbox')
-    .select('subject')
-    .where('to_address', '=', ADMIN)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  const otp = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
-  if (!otp) throw new Error(`no sign-in code was queued for ${ADMIN}`);
-  const verified = await post('/api/verify-otp', { email: ADMIN, otp });
-  if (!verified.ok) throw new Error(`verify-otp answered ${verified.status}`);
-  return verified.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** Asks once, as an administrator, and checks that the answer is what the load will measure. */
@@ -288,7 +263,7 @@ async function run(kind) {
       BENCH_COMMERCE_ENV: JSON.stringify({ ...database.serviceEnv, ADMIN_EMAILS: ADMIN }),
     });
     await server.ready;
-    const cookie = await signIn(db, server.url);
+    const cookie = await signInByOutbox(db, server.url, ADMIN);
     await checkAnswers(db, server.url, cookie, searched, kind);
 
     const addresses = shuffled(emails);

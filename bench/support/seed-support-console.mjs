@@ -9,9 +9,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const { markFirstOrders } =
+  await import('../../commerce-service/dist/db/migrations/0015-sales-figures.js');
 const products = JSON.parse(
   readFileSync(path.join(here, '../../commerce-service/data/products.json'), 'utf8'),
 );
@@ -259,12 +260,6 @@ export async function seedSupportConsole(
   }
   // Each address's earliest order was its first, as fulfilment marks it when it is placed (the
   // orders are made here in no order of time, so they are marked once all are in).
-  await sql`update orders set first_order = 1 where not exists (
-              select 1 from orders earlier where earlier.email = orders.email
-              and earlier.currency = orders.currency
-              and (earlier.created_at < orders.created_at
-                   or (earlier.created_at = orders.created_at and earlier.id < orders.id)))`.execute(
-    db,
-  );
+  await markFirstOrders(db);
   return emails;
 }

@@ -99,8 +99,8 @@ test('an administrator reads a month’s figures as the database has them, switc
   await expect(page.getByRole('status').filter({ hasText: 'Dati del periodo' })).toBeVisible();
 
   // The month, chosen by its first and last day.
-  await page.getByLabel('Dal').fill(`${month}-01`);
-  await page.getByLabel('Al').fill(`${month}-30`);
+  await page.getByLabel('Dal', { exact: true }).fill(`${month}-01`);
+  await page.getByLabel('Al', { exact: true }).fill(`${month}-30`);
   await page.getByRole('button', { name: 'Mostra il periodo' }).click();
   const monthName = isMobile ? 'giu' : 'lug';
   await expect(page.getByRole('status').filter({ hasText: 'Dati del periodo' })).toHaveText(
@@ -118,7 +118,7 @@ test('an administrator reads a month’s figures as the database has them, switc
   const chart = page.getByRole('img', { name: /^Ricavi per giorno dal 1 / });
   await expect(chart).toBeVisible();
   expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThan(100);
-  const byDay = page.getByRole('region', { name: 'Ricavi per giorno' });
+  const byDay = page.getByRole('region', { name: 'Ricavi per giorno', exact: true });
   await byDay.getByText('Mostra i dati in una tabella').click();
   const dayRow = (day: string) =>
     byDay.getByRole('row', { name: new RegExp(`^${Number(day)} ${monthName} 2025 `) });

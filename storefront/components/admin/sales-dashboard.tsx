@@ -75,7 +75,8 @@ function FigureTable({
       <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-emerald-800">
         Mostra i dati in una tabella
       </summary>
-      <div className="max-h-80 overflow-auto">
+      {/* Scrolled by the keyboard too: it can take the focus. */}
+      <div role="region" aria-label={caption} tabIndex={0} className="max-h-80 overflow-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
@@ -116,6 +117,32 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+function DayField({
+  label,
+  value,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  /** The period's problem, while there is one. */
+  describedBy: string | null;
+}) {
+  return (
+    <label className="text-sm text-slate-700">
+      {label}
+      <input
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={describedBy ?? undefined}
+        className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5"
+      />
+    </label>
   );
 }
 
@@ -167,26 +194,8 @@ function PeriodPicker({
         ))}
       </div>
       <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3">
-        <label className="text-sm text-slate-700">
-          Dal
-          <input
-            type="date"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            aria-describedby={problem ? problemId : undefined}
-            className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5"
-          />
-        </label>
-        <label className="text-sm text-slate-700">
-          Al
-          <input
-            type="date"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            aria-describedby={problem ? problemId : undefined}
-            className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5"
-          />
-        </label>
+        <DayField label="Dal" value={from} onChange={setFrom} describedBy={problem && problemId} />
+        <DayField label="Al" value={to} onChange={setTo} describedBy={problem && problemId} />
         <button
           type="submit"
           className="rounded-lg border border-emerald-700 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
@@ -330,6 +339,11 @@ export function SalesDashboard({ returnPath }: { returnPath: string }) {
   const request = `${period.from}/${period.to}/${attempt}`;
   const [answered, setAnswered] = useState<{ request: string; loaded: Loaded } | null>(null);
   const loaded: Loaded = answered?.request === request ? answered.loaded : { status: 'loading' };
+
+  // The charts' code is fetched while the figures are asked for, not once they have come.
+  useEffect(() => {
+    void import('./sales-chart');
+  }, []);
 
   useEffect(() => {
     let current = true;

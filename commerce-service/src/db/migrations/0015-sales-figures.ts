@@ -108,6 +108,21 @@ const TRIGGERS = [
   },
 ];
 
+/**
+ * Marks each address's earliest order in a currency as its first (ties broken by id), as
+ * fulfilment marks an order when it is placed. Also used by the benches' seed, which inserts
+ * orders in no order of time.
+ */
+export async function markFirstOrders(db: Kysely<unknown>) {
+  await sql`update orders set first_order = 1 where not exists (
+              select 1 from orders earlier where earlier.email = orders.email
+              and earlier.currency = orders.currency
+              and (earlier.created_at < orders.created_at
+                   or (earlier.created_at = orders.created_at and earlier.id < orders.id)))`.execute(
+    db,
+  );
+}
+
 async function createTriggers(db: Kysely<unknown>) {
   for (const trigger of TRIGGERS) {
     if (isPostgres(db)) {
@@ -195,13 +210,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the shop first heard of it) and a cancelled one ended when it was last told.
   await sql`update orders set amount_refunded = amount_total, tax_refunded = amount_tax
             where status = 'refunded'`.execute(db);
-  await sql`update orders set first_order = 1 where not exists (
-              select 1 from orders earlier where earlier.email = orders.email
-              and earlier.currency = orders.currency
-              and (earlier.created_at < orders.created_at
-                   or (earlier.created_at = orders.created_at and earlier.id < orders.id)))`.execute(
-    db,
-  );
+  await markFirstOrders(db);
   await sql`update memberships set started_at = coalesce(
               (select min(r.created_at) from subscription_records r
                where r.subscription_id = memberships.subscription_id), updated_at)`.execute(db);

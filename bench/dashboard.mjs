@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * The owner's overview on a phone (issue 34; run `npm run build` first, then
+ * `npm run bench:dashboard`): the built shop whose commerce database holds the support console's
+ * two years (100,000 orders, 5,000 memberships; bench/support/seed-support-console.mjs), an
+ * administrator's Pixel 7 in Chromium throttled to Lighthouse's mobile preset (150 ms round
+ * trips, 1.6 Mbit/s down, CPU 4× slower), a fresh browser context each run. Figures, each the
+ * median of BENCH_RUNS runs, against docs/performance.md ("The owner's overview"):
+ * - `/admin` opened to its figures shown and its first chart drawn (≤ 2 s: the page is
+ *   interactive then, its period buttons answer);
+ * - 'Ultimi 12 mesi' pressed to the year's figures shown;
+ * - the first-load JavaScript of `/admin` and of the shop's pages, and whether Chart.js is in
+ *   any first load (it must come only once the overview asks for its first chart).
+ * Exits with 1 when a budget is missed.
+ */
+import path from 'node:path';
+import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { firstLoadJavaScript } from './support/first-load.mjs';
+import { seedSupportConsole } from './support/seed-support-console.mjs';
+import { signInByOutbox } from './support/sign-in-by-outbox.mjs';
+import { throttleLikeLighthouseMobile } from './support/throttled-phone.mjs';
+
+assertSupportedNode();
+const { startStack } = await import('../tests/support/stack.ts');
+const { openDatabase } = await import('../commerce-service/dist/db/connect.js');
+const { chromium, devices } = await import('playwright');
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BUDGET_MS = 2000;
+const ADMIN = 'admin@example.com';
+const PAGES = ['/', '/shop', '/blog', '/membership', '/admin'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Chart.js's build names itself in its banner: found in a script, Chart.js is in it. */
+const CHART_MARK = 'Chart.js v';
+
+/** The first day of 'Ultimi 12 mesi' as the overview names it: '29 nov 2025'. */
+const yearStart = () =>
+  new Intl.DateTimeFormat('it-IT', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.now() - 364 * 86_400_000));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const stack = await startStack({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: ADMIN } });
+const storefront = stack.urls.storefront;
+const db = openDatabase({ sqliteFile: path.join(stack.dataDir, 'commerce.sqlite') });
+const browser = await chromium.launch({ executablePath: CHROMIUM });
+let missed = 0;
+try {
+  const started = performance.now();
+  await seedSupportConsole(db, { orders: 100_000, records: 5_000, addresses: 60_000 });
+  console.log(
+    `Seeded 100,000 orders and 5,000 memberships in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const cookie = await signInByOutbox(db, stack.urls.commerce, ADMIN);
+
+  console.log('\nFirst-load JavaScript (gzip):');
+  for (const page of PAGES) {
+    const js = await firstLoadJavaScript(`${storefront}${page}`);
+    const holdsChart = js.holds(CHART_MARK);
+    if (holdsChart) missed += 1;
+    console.log(
+      `  ${page.padEnd(12)} ${js.kilobytes.toFixed(1).padStart(6)} KB in ${js.files} files${holdsChart ? '  (Chart.js IN THE FIRST LOAD)' : ''}`,
+    );
+  }
+
+  const opened = [];
+  const year = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: storefront });
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), url: storefront };
+      }),
+    );
+    const page = await context.newPage();
+    await throttleLikeLighthouseMobile(context, page);
+    const shown = page.getByRole('status').filter({ hasText: 'Dati del periodo' });
+    let begun = Date.now();
+    await page.goto('/admin', { waitUntil: 'commit' });
+    await shown.waitFor({ timeout: 30_000 });
+    await page.getByRole('img', { name: /^Ricavi per giorno/ }).waitFor({ timeout: 30_000 });
+    opened.push(Date.now() - begun);
+    begun = Date.now();
+    await page.getByRole('button', { name: 'Ultimi 12 mesi' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Dati del periodo ${yearStart()} –` })
+      .waitFor({ timeout: 30_000 });
+    year.push(Date.now() - begun);
+    await context.close();
+  }
+  const openedMs = median(opened);
+  const meets = openedMs <= BUDGET_MS;
+  if (!meets) missed += 1;
+  console.log(`\nA Pixel 7, throttled (mobile preset), median of ${RUNS} runs:`);
+  console.log(
+    `  /admin opened → figures and first chart shown  ${String(openedMs).padStart(5)} ms  (budget ${BUDGET_MS} ms: ${meets ? 'met' : 'MISSED'}; runs ${opened.join(', ')})`,
+  );
+  console.log(
+    `  'Ultimi 12 mesi' → the year's figures shown     ${String(median(year)).padStart(5)} ms  (runs ${year.join(', ')})`,
+  );
+} finally {
+  await browser.close();
+  await db.destroy();
+  await stack.stop();
+}
+console.log(missed ? `\n${missed} budget(s) missed.` : '\nEvery budget met.');
+process.exitCode = missed ? 1 : 0;
