@@ -81,12 +81,17 @@ export function AudioPlayer({
   const chapter = chapterAt(chapters, time);
   const chapterTitle = chapters[chapter]?.title;
 
+  // Where the listener moved before the audio's length was known (offline, the kept file can
+  // take a moment): opening at the saved place must not take them back.
+  const movedTo = useRef<number | null>(null);
+
   const seek = useCallback(
     (seconds: number) => {
       const audio = audioRef.current;
       if (!audio) return;
       const end = Number.isFinite(audio.duration) ? audio.duration : seconds;
       audio.currentTime = Math.min(Math.max(0, seconds), end);
+      if (audio.readyState < HTMLMediaElement.HAVE_METADATA) movedTo.current = audio.currentTime;
       setTime(audio.currentTime);
       note(audio.currentTime * 1000, { now: true });
     },
@@ -109,7 +114,7 @@ export function AudioPlayer({
     setSpeed(rate);
     const ready = () => {
       audio.playbackRate = rate;
-      audio.currentTime = openedAtMs / 1000;
+      audio.currentTime = movedTo.current ?? openedAtMs / 1000;
       setDuration(audio.duration);
       setTime(audio.currentTime);
     };
