@@ -11,6 +11,7 @@
  * - 'Ultimi 12 mesi' pressed to the year's figures shown;
  * - the first-load JavaScript of `/admin` and of the shop's pages, and whether Chart.js is in
  *   any first load (it must come only once the overview asks for its first chart).
+ * BENCH_SCREENSHOT=file.png also saves the whole overview as the phone shows it, unthrottled.
  * Exits with 1 when a budget is missed.
  */
 import path from 'node:path';
@@ -41,6 +42,12 @@ const yearStart = () =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.now() - 364 * 86_400_000));
+/** A Cookie header's cookies, for a browser context on the storefront. */
+const cookiesOf = (header) =>
+  header.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name, value: value.join('='), url: storefront };
+  });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const stack = await startStack({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: ADMIN } });
@@ -70,12 +77,7 @@ try {
   const year = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: storefront });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name, value: value.join('='), url: storefront };
-      }),
-    );
+    await context.addCookies(cookiesOf(cookie));
     const page = await context.newPage();
     await throttleLikeLighthouseMobile(context, page);
     const shown = page.getByRole('status').filter({ hasText: 'Dati del periodo' });
@@ -91,6 +93,15 @@ try {
       .filter({ hasText: `Dati del periodo ${yearStart()} –` })
       .waitFor({ timeout: 30_000 });
     year.push(Date.now() - begun);
+    await context.close();
+  }
+  if (process.env.BENCH_SCREENSHOT) {
+    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: storefront });
+    await context.addCookies(cookiesOf(cookie));
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await page.getByRole('img', { name: /^Vendite per prodotto/ }).waitFor();
+    await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
     await context.close();
   }
   const openedMs = median(opened);
