@@ -60,6 +60,11 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4000),
+  /**
+   * The Prometheus endpoint's own port (GET /metrics), on HOST beside the API and never routed
+   * by the public front (docs/reliability.md#telemetry-and-health). Unset: no metrics at all.
+   */
+  METRICS_PORT: port.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, '.data')),
   DATABASE_URL: z
@@ -217,6 +222,17 @@ export const configSchema = z.object({
 
 /** The settings that depend on each other, checked once each one is valid by itself. */
 const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (
+    config.METRICS_PORT !== undefined &&
+    config.METRICS_PORT !== 0 &&
+    config.METRICS_PORT === config.PORT
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT: the metrics have a listener of their own',
+    });
+  }
   // Embedded Checkout runs Stripe.js in the browser, which cannot start without this key.
   if (
     config.STRIPE_CHECKOUT_UI === 'embedded' &&
