@@ -20,6 +20,7 @@ import {
   productListSchema,
   purchaseDetailSchema,
   purchasesSchema,
+  shopHealthSchema,
   subscriptionRecordPageSchema,
   subscriptionRecordSchema,
   withdrawableContractSchema,
@@ -47,6 +48,7 @@ export const CONTRACT_ANSWERS = {
   library: librarySchema,
   libraryOpened: libraryOpenedSchema,
   libraryProgress: libraryProgressSchema,
+  shopHealth: shopHealthSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

@@ -21,3 +21,4 @@ export { default as adminWithdrawalList } from './admin-withdrawal-list.json';
 export { default as library } from './library.json';
 export { default as libraryOpened } from './library-opened.json';
 export { default as libraryProgress } from './library-progress.json';
+export { default as shopHealth } from './shop-health.json';
