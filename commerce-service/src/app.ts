@@ -57,6 +57,7 @@ import { createCmsProbe } from './modules/shop-health/service.ts';
 import { stampPdf } from './modules/downloads/stamp.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
+import { activeTraceIds, nameServerSpan } from '@aba-shop/service-kit/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,12 +107,19 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
               'res.headers["set-cookie"]',
             ],
             serializers: { req: serializeRequest },
+            // Each line of a traced request carries its trace_id and span_id.
+            mixin: activeTraceIds,
             // Readable lines while developing; JSON lines everywhere else.
             ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
           },
     ...options.fastify,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    app.addHook('onRequest', async (request) =>
+      nameServerSpan(request.method, request.routeOptions.url ?? 'unmatched'),
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { downloadLinkTtlHoursSchema, SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract';
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
 import { parseSettings } from '@aba-shop/service-kit/settings';
+import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/tracing';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -65,6 +66,13 @@ export const configSchema = z.object({
    * by the public front (docs/reliability.md#telemetry-and-health). Unset: no metrics at all.
    */
   METRICS_PORT: port.optional(),
+  /**
+   * Where traces go by OTLP over HTTP (a collector, or a hosted service's OTLP address);
+   * unset, no span is made or sent (docs/reliability.md#telemetry-and-health).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSchema,
+  /** Headers for that endpoint, `name=value,…` (a hosted service's key): never logged. */
+  OTEL_EXPORTER_OTLP_HEADERS: otlpHeadersSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, '.data')),
   DATABASE_URL: z
