@@ -27,6 +27,7 @@ import { redisPlugin } from './plugins/redis.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { failureTexts } from './failure-texts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { createShopMetrics, metricsPlugin, type ShopMetrics } from './plugins/metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -51,12 +52,18 @@ import { membershipRoutes } from './modules/memberships/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { registerShopGauges } from './modules/shop-health/gauges.ts';
+import { shopHealthRoutes } from './modules/shop-health/routes.ts';
+import { createCmsProbe } from './modules/shop-health/service.ts';
+import { stampPdf } from './modules/downloads/stamp.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
+import { activeTraceIds, nameServerSpan } from '@aba-shop/service-kit/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    metrics: ShopMetrics;
   }
 }
 
@@ -101,17 +108,27 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
               'res.headers["set-cookie"]',
             ],
             serializers: { req: serializeRequest },
+            // Each line of a traced request carries its trace_id and span_id.
+            mixin: activeTraceIds,
             // Readable lines while developing; JSON lines everywhere else.
             ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
           },
     ...options.fastify,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    app.addHook('onRequest', async (request) =>
+      nameServerSpan(request.method, request.routeOptions.url ?? 'unmatched'),
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  const metrics = createShopMetrics();
+  app.decorate('metrics', metrics);
+  await app.register(metricsPlugin, { config, metrics });
   await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: new URL(config.STOREFRONT_URL).origin, credentials: true });
   await app.register(sameOriginPlugin, { allowedOrigins: [new URL(config.STOREFRONT_URL).origin] });
@@ -170,6 +187,14 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       dir: config.STAMPED_PDF_DIR,
       maxBytes: config.STAMPED_PDF_CACHE_MB * 1024 * 1024,
       log: app.log,
+      stamp: async (original, licence) => {
+        const stamped = metrics.stampingSeconds.startTimer();
+        try {
+          return await stampPdf(original, licence);
+        } finally {
+          stamped();
+        }
+      },
     }),
     memberContent: createMemberContentSource(config, app.log),
     memberFiles: createKeptFileStore({
@@ -179,7 +204,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       log: app.log,
       what: "a member resource's file",
     }),
+    shopSignals: {
+      redis: app.redis,
+      cms: createCmsProbe(config.CMS_URL),
+      webhookFailures: metrics.webhookFailures,
+    },
   };
+  if (config.METRICS_PORT !== undefined) registerShopGauges(metrics.registry, deps);
 
   const worker = createMailWorker(app.db, options.sendMail ?? createMailTransport(config), app.log);
   app.decorate('mailWorker', worker);
@@ -200,6 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(adminOrderRoutes, { deps });
   await app.register(salesRoutes, { deps });
   await app.register(funnelRoutes, { deps });
+  await app.register(shopHealthRoutes, { deps });
   await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });
   await app.register(consentRoutes, { deps });
   await app.register(formRoutes, { deps });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { downloadLinkTtlHoursSchema, SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract';
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
 import { parseSettings } from '@aba-shop/service-kit/settings';
+import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/tracing';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,6 +61,18 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4000),
+  /**
+   * The Prometheus endpoint's own port (GET /metrics), on HOST beside the API and never routed
+   * by the public front (docs/reliability.md#telemetry-and-health). Unset: no metrics at all.
+   */
+  METRICS_PORT: port.optional(),
+  /**
+   * Where traces go by OTLP over HTTP (a collector, or a hosted service's OTLP address);
+   * unset, no span is made or sent (docs/reliability.md#telemetry-and-health).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSchema,
+  /** Headers for that endpoint, `name=value,…` (a hosted service's key): never logged. */
+  OTEL_EXPORTER_OTLP_HEADERS: otlpHeadersSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, '.data')),
   DATABASE_URL: z
@@ -217,6 +230,17 @@ export const configSchema = z.object({
 
 /** The settings that depend on each other, checked once each one is valid by itself. */
 const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (
+    config.METRICS_PORT !== undefined &&
+    config.METRICS_PORT !== 0 &&
+    config.METRICS_PORT === config.PORT
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT: the metrics have a listener of their own',
+    });
+  }
   // Embedded Checkout runs Stripe.js in the browser, which cannot start without this key.
   if (
     config.STRIPE_CHECKOUT_UI === 'embedded' &&

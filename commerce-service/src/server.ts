@@ -2,7 +2,7 @@
  * Entry point: parse the environment, check a production shop's settings, build the app,
  * listen, and shut down gracefully.
  */
-import { buildApp } from './app.ts';
+import { startTracing } from '@aba-shop/service-kit/tracing';
 import { ConfigError, loadConfig } from './config.ts';
 import { blockingProblems, checkProductionSettings, warnings } from './production-settings.ts';
 
@@ -20,10 +20,19 @@ async function main() {
       process.exit(1);
     }
   }
+  // Before the app is loaded: the HTTP instrumentation patches node:http as Fastify loads it.
+  const tracing = startTracing({
+    serviceName: 'commerce-service',
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    headers: config.OTEL_EXPORTER_OTLP_HEADERS,
+  });
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { runMailWorker: true });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // The spans of the last requests are sent before the process ends.
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGINT', (signal) => void shutdown(signal));

@@ -21,6 +21,7 @@ import {
   salesSummarySchema,
   purchaseDetailSchema,
   purchasesSchema,
+  shopHealthSchema,
   subscriptionRecordPageSchema,
   subscriptionRecordSchema,
   withdrawableContractSchema,
@@ -49,6 +50,7 @@ export const CONTRACT_ANSWERS = {
   libraryOpened: libraryOpenedSchema,
   libraryProgress: libraryProgressSchema,
   salesSummary: salesSummarySchema,
+  shopHealth: shopHealthSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

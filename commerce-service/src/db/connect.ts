@@ -7,6 +7,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { withQuerySpans } from './query-spans.ts';
 
 export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string };
 
@@ -15,11 +16,17 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
   /** How long opening a PostgreSQL connection may take (a host that does not answer). */
   connectTimeoutMs?: number;
+  /** Each query a span (./query-spans.ts): when the service exports traces. */
+  querySpans?: boolean;
 }
 
 export function openDatabase(
   location: DatabaseLocation,
-  { onConnectionError = () => {}, connectTimeoutMs = 5_000 }: OpenDatabaseOptions = {},
+  {
+    onConnectionError = () => {},
+    connectTimeoutMs = 5_000,
+    querySpans = false,
+  }: OpenDatabaseOptions = {},
 ): Kysely<Database> {
   if ('postgresUrl' in location) {
     const pool = new pg.Pool({
@@ -36,7 +43,10 @@ export function openDatabase(
     pool.on('connect', (client) => client.on('error', onConnectionError));
     // The pool repeats an idle client's error; the client's own listener has logged it.
     pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({ pool });
+    return new Kysely<Database>({
+      dialect: querySpans ? withQuerySpans(dialect, 'postgresql') : dialect,
+    });
   }
   mkdirSync(path.dirname(location.sqliteFile), { recursive: true });
   const sqlite = new SQLite(location.sqliteFile);
@@ -44,7 +54,10 @@ export function openDatabase(
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const dialect = new SqliteDialect({ database: sqlite });
+  return new Kysely<Database>({
+    dialect: querySpans ? withQuerySpans(dialect, 'sqlite') : dialect,
+  });
 }
 
 /** The advisory lock every replica migrates under ('migr' in ASCII; the same in all of them). */

@@ -23,6 +23,7 @@ export const dbPlugin = fp<{ config: Config }>(async (app, { config }) => {
     {
       onConnectionError: (error) =>
         app.log.warn({ err: error }, 'a database connection was closed'),
+      querySpans: config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined,
     },
   );
   app.addHook('onClose', () => db.destroy());

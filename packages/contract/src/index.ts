@@ -12,6 +12,7 @@ export * from './contact-choices.ts';
 export * from './downloads.ts';
 export * from './failure-texts.ts';
 export * from './forms.ts';
+export * from './health.ts';
 export * from './library.ts';
 export * from './memberships.ts';
 export * from './orders.ts';

@@ -22,3 +22,4 @@ export { default as library } from './library.json';
 export { default as libraryOpened } from './library-opened.json';
 export { default as libraryProgress } from './library-progress.json';
 export { default as salesSummary } from './sales-summary.json';
+export { default as shopHealth } from './shop-health.json';

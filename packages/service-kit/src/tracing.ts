@@ -1,0 +1,160 @@
+/**
+ * OpenTelemetry tracing for the shop's Node services (docs/reliability.md#telemetry-and-health,
+ * ADR 0032): spans of the HTTP requests a service answers and makes (node:http, and fetch
+ * through undici), W3C trace context passed on to the next service, exported by OTLP over
+ * HTTP to the endpoint the service was given, and nowhere without one. Started before the
+ * service loads its HTTP framework, so the instrumentation sees the modules as they load.
+ */
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  CompositePropagator,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { z } from 'zod';
+
+/** Probes and scrapes say nothing a trace needs, and would be most of them. */
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/_health', '/api/health']);
+
+/**
+ * OTEL_EXPORTER_OTLP_HEADERS as the OpenTelemetry specification writes it,
+ * `key=value,key=value` (a hosted service's API key): parsed, never logged.
+ */
+export const otlpHeadersSchema = z
+  .string()
+  .transform((text, context) => {
+    const headers: Record<string, string> = {};
+    for (const pair of text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)) {
+      const at = pair.indexOf('=');
+      const key = pair.slice(0, at).trim();
+      if (at < 1 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be a comma-separated list of header=value (e.g. x-api-key=…)',
+        });
+        return z.NEVER;
+      }
+      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    }
+    return headers;
+  })
+  .optional();
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base address; traces go to its /v1/traces. */
+export const otlpEndpointSchema = z
+  .url({
+    protocol: /^https?$/,
+    error: 'must be an http:// or https:// URL, e.g. http://otel-collector:4318',
+  })
+  .optional();
+
+export interface TracingSettings {
+  /** service.name in every span (`commerce-service`, `storefront`, `cms`). */
+  serviceName: string;
+  endpoint: string | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export interface Tracing {
+  /** Sends what is left and stops. */
+  shutdown(): Promise<void>;
+}
+
+const pathOf = (url: string | undefined) => (url ?? '').split('?')[0] ?? '';
+
+/** Starts tracing when an endpoint is set; null, and nothing started, without one. */
+export function startTracing({ serviceName, endpoint, headers }: TracingSettings): Tracing | null {
+  if (!endpoint) return null;
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({
+          url: new URL('v1/traces', endpoint.endsWith('/') ? endpoint : `${endpoint}/`).href,
+          headers: headers ?? {},
+        }),
+      }),
+    ],
+  });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(
+    new CompositePropagator({
+      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+    }),
+  );
+  trace.setGlobalTracerProvider(provider);
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has(pathOf(request.url)),
+        // A request the service makes on its own (a probe, the mail worker's SMTP) is no trace.
+        requireParentforOutgoingSpans: true,
+      }),
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+    ],
+  });
+  return { shutdown: () => provider.shutdown() };
+}
+
+/**
+ * Runs `work` in a client span of the tracer `tracerName` (a call to another system: a
+ * database query), marked failed when it throws. Without tracing, the span is a no-op.
+ */
+export function inClientSpan<T>(
+  tracerName: string,
+  name: string,
+  attributes: Attributes,
+  work: () => Promise<T>,
+): Promise<T> {
+  return trace
+    .getTracer(tracerName)
+    .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      try {
+        return await work();
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+}
+
+/** The trace and span of the code running now, for a log line; none outside a trace. */
+export function activeTraceIds(): { trace_id: string; span_id: string } | Record<string, never> {
+  const span: Span | undefined = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  // An unsampled span's ids lead to nothing in the backend; a log line is better without them.
+  return traceFlags & 1 ? { trace_id: traceId, span_id: spanId } : {};
+}
+
+/**
+ * Names the server span of the request being answered after its route template
+ * (`GET /api/orders/:id`): the HTTP instrumentation knows the method only.
+ */
+export function nameServerSpan(method: string, route: string): void {
+  const span = trace.getActiveSpan();
+  if (!span) return;
+  span.setAttribute('http.route', route);
+  span.updateName(`${method} ${route}`);
+}
