@@ -10,6 +10,8 @@ jest.mock('@/lib/commerce/api/sales', () => ({
   ...jest.requireActual('@/lib/commerce/api/sales'),
   fetchSalesSummary: jest.fn(),
 }));
+// The health panel under the figures has tests of its own: here it answers nothing.
+jest.mock('./health-panel', () => ({ HealthPanel: () => null }));
 jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
 // A canvas cannot be drawn in jsdom: the chart stands in as the image it is to a screen reader.
 jest.mock('./sales-chart', () => ({

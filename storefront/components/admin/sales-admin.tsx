@@ -1,7 +1,11 @@
 'use client';
-/** /admin behind its gate: only an administrator's browser asks for the figures. */
+/**
+ * /admin behind its gate: only an administrator's browser asks for the figures and the shop's
+ * health (docs/product.md#admin-overview, #shop-health).
+ */
 import { AdminArea } from './admin-area';
 import { ADMIN_SECTIONS } from './admin-nav';
+import { HealthPanel } from './health-panel';
 import { SalesDashboard } from './sales-dashboard';
 
 const RETURN_PATH = ADMIN_SECTIONS.overview.href;
@@ -9,7 +13,10 @@ const RETURN_PATH = ADMIN_SECTIONS.overview.href;
 export function SalesAdmin() {
   return (
     <AdminArea section="overview" returnPath={RETURN_PATH}>
-      <SalesDashboard returnPath={RETURN_PATH} />
+      <div className="space-y-12">
+        <SalesDashboard returnPath={RETURN_PATH} />
+        <HealthPanel returnPath={RETURN_PATH} />
+      </div>
     </AdminArea>
   );
 }
