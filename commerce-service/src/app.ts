@@ -57,7 +57,8 @@ import { createCmsProbe } from './modules/shop-health/service.ts';
 import { stampPdf } from './modules/downloads/stamp.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
-import { activeTraceIds, nameServerSpan } from '@aba-shop/service-kit/tracing';
+import { activeTraceIds } from '@aba-shop/service-kit/trace-ids';
+import { nameServerSpan } from '@aba-shop/service-kit/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {

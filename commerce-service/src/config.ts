@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { downloadLinkTtlHoursSchema, SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract';
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
 import { parseSettings } from '@aba-shop/service-kit/settings';
-import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/tracing';
+import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/otlp-settings';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,6 +4,7 @@
  * rewrite would send a bare 500 'Internal Server Error' instead.
  */
 import { readBodyUpTo } from './read-body';
+import { serverLog } from '@/lib/server-log';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and are never passed on. */
 const HOP_BY_HOP = [
@@ -71,7 +72,7 @@ export async function forwardRequest(
   } catch (error) {
     const reason = timeout.signal.aborted ? `no answer within ${timeoutMs} ms` : failure(error);
     // The path is not logged: a download link carries its token in it.
-    console.error(`${target.origin} did not answer a ${request.method} request: ${reason}`);
+    serverLog.error(`${target.origin} did not answer a ${request.method} request: ${reason}`);
     return unavailable();
   } finally {
     clearTimeout(timer);
