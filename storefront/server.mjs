@@ -112,8 +112,9 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 async function startTracingFromEnv() {
-  const { otlpEndpointSchema, otlpHeadersSchema, startTracing } =
-    await import('@aba-shop/service-kit/tracing');
+  const { otlpEndpointSchema, otlpHeadersSchema } =
+    await import('@aba-shop/service-kit/otlp-settings');
+  const { startTracing } = await import('@aba-shop/service-kit/tracing');
   const endpoint = otlpEndpointSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const headers = otlpHeadersSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_HEADERS);
   for (const [name, result] of [

@@ -19,6 +19,12 @@ const HOP_BY_HOP = [
 
 /** Set by fetch itself for the new connection: the target's host, the body's length. */
 const SET_BY_FETCH = ['host', 'content-length', 'accept-encoding'];
+/**
+ * The trace context, which the tracing (docs/reliability.md#telemetry-and-health) sets for
+ * this call from the span it runs in: a copy of the incoming one would be sent beside it, and
+ * the service would read neither.
+ */
+const SET_BY_TRACING = ['traceparent', 'tracestate'];
 
 /** What fetch says went wrong: the socket's error code under its 'fetch failed'. */
 function failure(error: unknown): string {
@@ -47,7 +53,7 @@ export async function forwardRequest(
   { timeoutMs = ANSWER_TIMEOUT_MS, bodyLimit }: ForwardOptions = {},
 ): Promise<Response> {
   const headers = new Headers(request.headers);
-  for (const name of [...HOP_BY_HOP, ...SET_BY_FETCH]) headers.delete(name);
+  for (const name of [...HOP_BY_HOP, ...SET_BY_FETCH, ...SET_BY_TRACING]) headers.delete(name);
   headers.set('x-forwarded-host', request.headers.get('host') ?? new URL(request.url).host);
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -80,7 +80,8 @@ export function startTracing({ serviceName, endpoint, headers }: TracingSettings
 
 /**
  * Runs `work` in a client span of the tracer `tracerName` (a call to another system: a
- * database query), marked failed when it throws. Without tracing, the span is a no-op.
+ * database query) under the span running now, marked failed when it throws; outside a span,
+ * or without tracing, it just runs.
  */
 export function inClientSpan<T>(
   tracerName: string,
@@ -88,6 +89,9 @@ export function inClientSpan<T>(
   attributes: Attributes,
   work: () => Promise<T>,
 ): Promise<T> {
+  // Work outside a request (migrations, the mail worker's polling) would each be a trace of
+  // its own, mostly noise: only a request's calls are traced.
+  if (!trace.getActiveSpan()) return work();
   return trace
     .getTracer(tracerName)
     .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
