@@ -9,7 +9,7 @@
  * KEEP_ALIVE_TIMEOUT (milliseconds) as well.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileTrust, parseTrustedProxies } from '@aba-shop/service-kit/trusted-proxies';
@@ -48,6 +48,12 @@ if (!dev && !existsSync(path.join(dir, 'next.config.ts'))) {
     JSON.parse(readFileSync(manifest, 'utf8')).config,
   );
 }
+
+// Traces (docs/reliability.md#telemetry-and-health): started before the HTTP server is made and
+// Next is loaded, so that the instrumentation sees both; without an endpoint nothing starts.
+// The settings are lib/config.ts's, read here as TRUSTED_PROXIES is, before Next runs.
+const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracingFromEnv() : null;
+const { createServer } = createRequire(import.meta.url)('node:http');
 
 const server = createServer();
 const keepAliveTimeout = Number.parseInt(process.env.KEEP_ALIVE_TIMEOUT ?? '', 10);
@@ -95,6 +101,8 @@ function stop(signal) {
   stopping = true;
   server.close(async () => {
     await app.close().catch((error) => console.error(error));
+    // The spans of the last requests are sent before the process ends.
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
   // The development server's own connections (hot reload) would never end by themselves.
@@ -102,3 +110,27 @@ function stop(signal) {
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+async function startTracingFromEnv() {
+  const { otlpEndpointSchema, otlpHeadersSchema } =
+    await import('@aba-shop/service-kit/otlp-settings');
+  const { startTracing } = await import('@aba-shop/service-kit/tracing');
+  const endpoint = otlpEndpointSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const headers = otlpHeadersSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_HEADERS);
+  for (const [name, result] of [
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', endpoint],
+    ['OTEL_EXPORTER_OTLP_HEADERS', headers],
+  ]) {
+    if (!result.success) {
+      console.error(
+        `storefront: Invalid configuration: ${name} ${result.error.issues[0]?.message ?? 'is not valid'}`,
+      );
+      process.exit(1);
+    }
+  }
+  return startTracing({
+    serviceName: 'storefront',
+    endpoint: endpoint.data,
+    headers: headers.data,
+  });
+}

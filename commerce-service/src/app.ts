@@ -58,12 +58,16 @@ import { createCmsProbe } from './modules/shop-health/service.ts';
 import { stampPdf } from './modules/downloads/stamp.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
-import { activeTraceIds, nameServerSpan } from '@aba-shop/service-kit/tracing';
+import { activeTraceIds } from '@aba-shop/service-kit/trace-ids';
+import { createErrorReporter, type ErrorReporter } from '@aba-shop/service-kit/error-reports';
+import { nameServerSpan } from '@aba-shop/service-kit/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
     metrics: ShopMetrics;
+    /** Server errors go to SENTRY_DSN when set (docs/reliability.md#telemetry-and-health). */
+    errorReporter: ErrorReporter;
   }
 }
 
@@ -125,6 +129,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  app.decorate(
+    'errorReporter',
+    createErrorReporter(config.SENTRY_DSN, {
+      service: 'commerce-service',
+      environment: config.NODE_ENV,
+    }),
+  );
   await app.register(errorsPlugin);
   const metrics = createShopMetrics();
   app.decorate('metrics', metrics);

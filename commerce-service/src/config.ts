@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { downloadLinkTtlHoursSchema, SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract';
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
 import { parseSettings } from '@aba-shop/service-kit/settings';
-import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/tracing';
+import { sentryDsnSchema } from '@aba-shop/service-kit/error-reports';
+import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/otlp-settings';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,6 +74,8 @@ export const configSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSchema,
   /** Headers for that endpoint, `name=value,…` (a hosted service's key): never logged. */
   OTEL_EXPORTER_OTLP_HEADERS: otlpHeadersSchema,
+  /** A Sentry-compatible DSN: server errors and crashes are reported there. Unset: nowhere. */
+  SENTRY_DSN: sentryDsnSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, '.data')),
   DATABASE_URL: z

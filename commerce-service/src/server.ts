@@ -2,6 +2,7 @@
  * Entry point: parse the environment, check a production shop's settings, build the app,
  * listen, and shut down gracefully.
  */
+import { createErrorReporter } from '@aba-shop/service-kit/error-reports';
 import { startTracing } from '@aba-shop/service-kit/tracing';
 import { ConfigError, loadConfig } from './config.ts';
 import { blockingProblems, checkProductionSettings, warnings } from './production-settings.ts';
@@ -26,6 +27,18 @@ async function main() {
     endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     headers: config.OTEL_EXPORTER_OTLP_HEADERS,
   });
+  // A crash is reported before the process ends, when SENTRY_DSN names where.
+  const crashes = createErrorReporter(config.SENTRY_DSN, {
+    service: 'commerce-service',
+    environment: config.NODE_ENV,
+  });
+  const crash = async (error: unknown) => {
+    console.error('commerce-service crashed:', error);
+    await crashes.report(error, { level: 'fatal' });
+    process.exit(1);
+  };
+  process.once('uncaughtException', (error) => void crash(error));
+  process.once('unhandledRejection', (reason) => void crash(reason));
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config, { runMailWorker: true });
   const shutdown = async (signal: string) => {

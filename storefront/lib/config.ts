@@ -6,6 +6,7 @@ import 'server-only';
 import { z } from 'zod';
 import { downloadLinkTtlHoursSchema } from '@aba-shop/contract';
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
+import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/otlp-settings';
 import { parseSettings } from '@aba-shop/service-kit/settings';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
@@ -46,6 +47,10 @@ export const storefrontConfigSchema = z.object({
   // headers it sends. Not TRUST_PROXY, which the commerce service reads (one .env serves
   // both): that one must keep trusting the storefront.
   TRUSTED_PROXIES: trustedProxies.default([]),
+  // Where traces go by OTLP over HTTP, and the headers a hosted service asks for (its key);
+  // unset, no span is made or sent (server.mjs starts tracing, docs/reliability.md).
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSchema,
+  OTEL_EXPORTER_OTLP_HEADERS: otlpHeadersSchema,
 });
 
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

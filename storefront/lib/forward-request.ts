@@ -4,6 +4,7 @@
  * rewrite would send a bare 500 'Internal Server Error' instead.
  */
 import { readBodyUpTo } from './read-body';
+import { serverLog } from '@/lib/server-log';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and are never passed on. */
 const HOP_BY_HOP = [
@@ -18,6 +19,12 @@ const HOP_BY_HOP = [
 
 /** Set by fetch itself for the new connection: the target's host, the body's length. */
 const SET_BY_FETCH = ['host', 'content-length', 'accept-encoding'];
+/**
+ * The trace context, which the tracing (docs/reliability.md#telemetry-and-health) sets for
+ * this call from the span it runs in: a copy of the incoming one would be sent beside it, and
+ * the service would read neither.
+ */
+const SET_BY_TRACING = ['traceparent', 'tracestate'];
 
 /** What fetch says went wrong: the socket's error code under its 'fetch failed'. */
 function failure(error: unknown): string {
@@ -46,7 +53,7 @@ export async function forwardRequest(
   { timeoutMs = ANSWER_TIMEOUT_MS, bodyLimit }: ForwardOptions = {},
 ): Promise<Response> {
   const headers = new Headers(request.headers);
-  for (const name of [...HOP_BY_HOP, ...SET_BY_FETCH]) headers.delete(name);
+  for (const name of [...HOP_BY_HOP, ...SET_BY_FETCH, ...SET_BY_TRACING]) headers.delete(name);
   headers.set('x-forwarded-host', request.headers.get('host') ?? new URL(request.url).host);
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -71,7 +78,7 @@ export async function forwardRequest(
   } catch (error) {
     const reason = timeout.signal.aborted ? `no answer within ${timeoutMs} ms` : failure(error);
     // The path is not logged: a download link carries its token in it.
-    console.error(`${target.origin} did not answer a ${request.method} request: ${reason}`);
+    serverLog.error(`${target.origin} did not answer a ${request.method} request: ${reason}`);
     return unavailable();
   } finally {
     clearTimeout(timer);

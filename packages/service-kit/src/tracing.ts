@@ -12,7 +12,6 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
-  type Span,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
@@ -26,45 +25,9 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { z } from 'zod';
 
 /** Probes and scrapes say nothing a trace needs, and would be most of them. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/_health', '/api/health']);
-
-/**
- * OTEL_EXPORTER_OTLP_HEADERS as the OpenTelemetry specification writes it,
- * `key=value,key=value` (a hosted service's API key): parsed, never logged.
- */
-export const otlpHeadersSchema = z
-  .string()
-  .transform((text, context) => {
-    const headers: Record<string, string> = {};
-    for (const pair of text
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean)) {
-      const at = pair.indexOf('=');
-      const key = pair.slice(0, at).trim();
-      if (at < 1 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) {
-        context.addIssue({
-          code: 'custom',
-          message: 'must be a comma-separated list of header=value (e.g. x-api-key=…)',
-        });
-        return z.NEVER;
-      }
-      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
-    }
-    return headers;
-  })
-  .optional();
-
-/** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base address; traces go to its /v1/traces. */
-export const otlpEndpointSchema = z
-  .url({
-    protocol: /^https?$/,
-    error: 'must be an http:// or https:// URL, e.g. http://otel-collector:4318',
-  })
-  .optional();
 
 export interface TracingSettings {
   /** service.name in every span (`commerce-service`, `storefront`, `cms`). */
@@ -117,7 +80,8 @@ export function startTracing({ serviceName, endpoint, headers }: TracingSettings
 
 /**
  * Runs `work` in a client span of the tracer `tracerName` (a call to another system: a
- * database query), marked failed when it throws. Without tracing, the span is a no-op.
+ * database query) under the span running now, marked failed when it throws; outside a span,
+ * or without tracing, it just runs.
  */
 export function inClientSpan<T>(
   tracerName: string,
@@ -125,6 +89,9 @@ export function inClientSpan<T>(
   attributes: Attributes,
   work: () => Promise<T>,
 ): Promise<T> {
+  // Work outside a request (migrations, the mail worker's polling) would each be a trace of
+  // its own, mostly noise: only a request's calls are traced.
+  if (!trace.getActiveSpan()) return work();
   return trace
     .getTracer(tracerName)
     .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
@@ -137,15 +104,6 @@ export function inClientSpan<T>(
         span.end();
       }
     });
-}
-
-/** The trace and span of the code running now, for a log line; none outside a trace. */
-export function activeTraceIds(): { trace_id: string; span_id: string } | Record<string, never> {
-  const span: Span | undefined = trace.getActiveSpan();
-  if (!span) return {};
-  const { traceId, spanId, traceFlags } = span.spanContext();
-  // An unsampled span's ids lead to nothing in the backend; a log line is better without them.
-  return traceFlags & 1 ? { trace_id: traceId, span_id: spanId } : {};
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import { productListSchema, type Product } from '@aba-shop/contract';
 import { storefrontConfig } from '../config';
 import { callCommerce } from './client';
+import { serverLog } from '@/lib/server-log';
 
 export const PRODUCTS_TAG = 'commerce:products';
 
@@ -34,6 +35,6 @@ export const readCatalogue = (): Promise<Product[] | null> => getProducts().catc
 export const readCatalogueForPage = (page: string): Promise<Product[] | null> =>
   getProducts().catch((error: unknown) => {
     if (process.env.NEXT_PHASE !== 'phase-production-build')
-      console.error(`${page} could not load the products:`, error);
+      serverLog.error(`${page} could not load the products:`, error);
     return null;
   });

@@ -8,6 +8,7 @@ import 'server-only';
 import type { Redis } from 'ioredis';
 import { connectSharedRedis, untilReady } from '@aba-shop/service-kit/redis-client';
 import { storefrontConfig } from '@/lib/config';
+import { serverLog } from '@/lib/server-log';
 
 const CLIENT_KEY = Symbol.for('aba.storefront.redis');
 type WithClient = { [CLIENT_KEY]?: Redis | null };
@@ -19,10 +20,10 @@ export function sharedRedis(): Redis | null {
   if (!REDIS_URL) return (holder[CLIENT_KEY] = null);
   return (holder[CLIENT_KEY] = connectSharedRedis(REDIS_URL, {
     onDown: (error) =>
-      console.warn(
+      serverLog.warn(
         `storefront: Redis is unreachable (${error.message}); each process keeps its own counts until it is back`,
       ),
-    onBack: () => console.info('storefront: Redis is back'),
+    onBack: () => serverLog.info('storefront: Redis is back'),
   }));
 }
 

@@ -178,7 +178,12 @@ describe('POST /api/chat', () => {
         const response = await chat(route, { message: REFUND_QUESTION });
         expect(response.status).toBe(200);
         await expect(response.json()).resolves.toEqual(contentAnswer(REFUND_QUESTION));
-        expect(error).toHaveBeenCalledWith('Chatbot error:', 'the model answered HTTP 500');
+        // One JSON line of the server log (lib/server-log.ts).
+        expect(error).toHaveBeenCalledTimes(1);
+        expect(JSON.parse(String(error.mock.calls[0]?.[0]))).toMatchObject({
+          level: 'error',
+          msg: 'Chatbot error: the model answered HTTP 500',
+        });
       } finally {
         error.mockRestore();
         await model.close();

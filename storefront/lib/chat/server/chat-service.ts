@@ -19,6 +19,7 @@ import {
   type ChatSource,
   type ChatTurn,
 } from '../protocol';
+import { serverLog } from '@/lib/server-log';
 
 /** Shorter model replies are unusable (docs/product.md#constants-and-limits). */
 export const MIN_USABLE_REPLY_LENGTH = 10;
@@ -119,7 +120,7 @@ async function* modelReply(
   {
     timeoutMs = MODEL_TIMEOUT_MS,
     stallMs = MODEL_STALL_MS,
-    log = console.error,
+    log = serverLog.error,
     signal,
   }: ChatOptions,
 ): AsyncGenerator<ChatEvent> {

@@ -14,6 +14,7 @@ import { getProducts } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 import { passagesOf, type ShopContent } from '../engine/passages';
 import { buildSearchIndex, type SearchIndex } from '../engine/search-index';
+import { serverLog } from '@/lib/server-log';
 
 export interface KnowledgeBuild {
   index: SearchIndex;
@@ -47,7 +48,7 @@ const state = ((globalThis as { [STATE_KEY]?: KnowledgeState })[STATE_KEY] ??= {
 /** An incomplete index is tried again after this long. */
 const RETRY_INCOMPLETE_MS = 10_000;
 
-async function readShopContent(log: typeof console.error): Promise<{
+async function readShopContent(log: typeof serverLog.error): Promise<{
   content: ShopContent;
   complete: boolean;
 }> {
@@ -82,7 +83,7 @@ async function readShopContent(log: typeof console.error): Promise<{
   };
 }
 
-function build(log: typeof console.error): Promise<KnowledgeBuild> {
+function build(log: typeof serverLog.error): Promise<KnowledgeBuild> {
   state.building ??= (async () => {
     try {
       const generation = state.generation;
@@ -104,7 +105,7 @@ function build(log: typeof console.error): Promise<KnowledgeBuild> {
         generation,
         refreshAt,
       };
-      console.info(
+      serverLog.info(
         `Chat knowledge: ${next.passages} passages indexed in ${next.buildMs.toFixed(0)} ms (${(next.indexBytes / 1024).toFixed(0)} KB) after ${readMs.toFixed(0)} ms reading the content${complete ? '' : ', some of it missing'}`,
       );
       // A partial read never replaces a complete index; the complete one answers on, and the
@@ -122,7 +123,7 @@ function build(log: typeof console.error): Promise<KnowledgeBuild> {
 }
 
 /** The index to answer from now; never fails (without any content, the replies say so). */
-export async function shopKnowledge({ log = console.error } = {}): Promise<SearchIndex> {
+export async function shopKnowledge({ log = serverLog.error } = {}): Promise<SearchIndex> {
   try {
     // A build that began before the last publish read the old content: then one more.
     for (let round = 0; round < 2; round++) {
@@ -151,7 +152,7 @@ const WARM_ATTEMPTS = 24;
  * Builds the index as the server starts, so the first question does not wait for it; the
  * services start together, so a source that is not up yet is tried again for two minutes.
  */
-export function warmShopKnowledge({ log = console.error, attempt = 1 } = {}): void {
+export function warmShopKnowledge({ log = serverLog.error, attempt = 1 } = {}): void {
   // The other services are often still starting: only the last attempt says what was missing.
   build(attempt < WARM_ATTEMPTS ? () => undefined : log)
     .then(({ complete }) => {
