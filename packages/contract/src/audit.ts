@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'order.restore',
   'order.withdraw',
   'order.withdrawal-refund',
+  'order.refund',
   'record.create',
   'record.update',
   'record.delete',

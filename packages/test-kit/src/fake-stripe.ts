@@ -84,6 +84,18 @@ export interface FakeStripe {
   /** Every refund made, in order. */
   refunds: FakeRefund[];
   /**
+   * A payment's charge as Stripe's `charge.refunded` event carries it: what it charged, what
+   * was refunded of it (`amount_refunded`) and whether all of it was (`refunded`).
+   */
+  chargeOf(paymentIntent: string): {
+    id: string;
+    object: 'charge';
+    payment_intent: string;
+    amount: number;
+    amount_refunded: number;
+    refunded: boolean;
+  };
+  /**
    * Marks a session paid by this buyer, as Stripe does after a successful payment: the terms
    * accepted when the session asked, the charge applied, and a subscription session's
    * subscription started.
@@ -298,8 +310,19 @@ export async function startFakeStripe(
         return json(res, 400, {
           error: { type: 'invalid_request_error', message: 'Missing payment_intent or charge' },
         });
+      // What the payment charged (its session's total), less what was refunded of it.
+      const charged = [...sessions.values()].find(
+        (session) => session.payment_intent === paymentIntent,
+      )?.amount_total;
+      const refundedSoFar = refunds
+        .filter((refund) => refund.payment_intent === paymentIntent)
+        .reduce((sum, refund) => sum + (refund.amount ?? charged ?? 0), 0);
+      const left = charged === undefined ? Infinity : charged - refundedSoFar;
+      const fullyRefunded = refunds.some(
+        (refund) => refund.payment_intent === paymentIntent && refund.amount === null,
+      );
       // A payment refunded in full refuses another refund under a new key, as Stripe does.
-      if (refunds.some((refund) => refund.payment_intent === paymentIntent))
+      if (fullyRefunded || left <= 0)
         return json(res, 400, {
           error: {
             type: 'invalid_request_error',
@@ -307,11 +330,20 @@ export async function startFakeStripe(
             message: `Charge ch_${paymentIntent} has already been refunded.`,
           },
         });
+      const asked = fields.amount ? Number(fields.amount) : null;
+      if (asked !== null && (!Number.isInteger(asked) || asked < 1 || asked > left))
+        return json(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'amount',
+            message: `Refund amount (${asked}) is greater than unrefunded amount on charge (${left})`,
+          },
+        });
       const refund: FakeRefund = {
         id: `re_fake${String(refunds.length + 1).padStart(4, '0')}`,
         object: 'refund',
         payment_intent: paymentIntent,
-        amount: fields.amount ? Number(fields.amount) : null,
+        amount: asked,
         reason: fields.reason ?? null,
         status: 'succeeded',
       };
@@ -362,6 +394,22 @@ export async function startFakeStripe(
     sessions,
     subscriptions,
     refunds,
+    chargeOf(paymentIntent) {
+      const amount =
+        [...sessions.values()].find((session) => session.payment_intent === paymentIntent)
+          ?.amount_total ?? 0;
+      const refunded = refunds
+        .filter((refund) => refund.payment_intent === paymentIntent)
+        .reduce((sum, refund) => sum + (refund.amount ?? amount), 0);
+      return {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount,
+        amount_refunded: Math.min(refunded, amount),
+        refunded: refunded >= amount,
+      };
+    },
     addSession,
     pay(id, email, charge = {}) {
       const session = sessions.get(id);

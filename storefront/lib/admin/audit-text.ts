@@ -12,6 +12,7 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'order.restore': 'Accesso ripristinato',
   'order.withdraw': 'Recesso del cliente ricevuto: abbonamento terminato, rimborso in corso',
   'order.withdrawal-refund': 'Recesso del cliente: rimborso eseguito',
+  'order.refund': 'Rimborso eseguito',
   'record.create': 'Subscription record creato',
   'record.update': 'Subscription record modificato',
   'record.delete': 'Subscription record eliminato',
@@ -25,6 +26,9 @@ const FIELD_TEXT = new Map([
   ['status', 'stato'],
   ['membership', 'abbonamento'],
   ['refund', 'rimborso'],
+  ['refunded', 'rimborsato (centesimi)'],
+  ['amount', 'importo (centesimi)'],
+  ['lines', 'righe'],
 ]);
 
 const VALUE_TEXT = new Map([

@@ -175,10 +175,12 @@ describe('the admin clients', () => {
       amountTotal: 2799,
       currency: 'usd',
       termsAcceptedAt: null,
+      amountRefunded: 0,
+      taxRefunded: 0,
       lines: [],
       files: [],
     };
-    const detail = { ...order, audit: [] };
+    const detail = { ...order, refunds: [], audit: [] };
     fetchMock
       .mockResolvedValueOnce(answer(200, { items: [order], nextCursor: 'c2' }))
       .mockResolvedValueOnce(answer(200, { items: [], nextCursor: null }))

@@ -47,6 +47,25 @@ export function listEntitlementsForEmail(db: Kysely<Database>, email: string) {
     .execute();
 }
 
+/** Whether a refund (of its order, or of its line) took this file from this address. */
+export async function hasRefundedFile(
+  db: Kysely<Database>,
+  email: string,
+  fileKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .select('entitlements.id')
+    .where('orders.email', '=', email.toLowerCase())
+    .where('entitlements.file_key', '=', fileKey)
+    .where((eb) =>
+      eb.or([eb('entitlements.refunded_at', 'is not', null), eb('orders.status', '=', 'refunded')]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many times links were asked for this address (by its key) since then. */
 export async function countDownloadLinkRequests(
   db: Kysely<Database>,
@@ -94,6 +113,8 @@ export async function findLibraryOrder(db: Kysely<Database>, orderId: string) {
     .select('id')
     .where('order_id', '=', orderId)
     .where('revoked_at', 'is not', null)
+    // A file refunded alone leaves the rest of the order's library open.
+    .where('refunded_at', 'is', null)
     .executeTakeFirst();
   return { ...order, revoked: revoked !== undefined };
 }
@@ -125,7 +146,8 @@ export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
           selectFrom('entitlements')
             .select('entitlements.id')
             .whereRef('entitlements.order_id', '=', 'orders.id')
-            .where('entitlements.revoked_at', 'is not', null),
+            .where('entitlements.revoked_at', 'is not', null)
+            .where('entitlements.refunded_at', 'is', null),
         ),
       ),
     )

@@ -31,6 +31,7 @@ import {
   findLibraryOrder,
   findNewestOpenOrder,
   findEntitlement,
+  hasRefundedFile,
   listEntitlementsForEmail,
   recordDownloadLinkRequest,
   type EntitlementRow,
@@ -301,9 +302,10 @@ export async function openDownload(
   }
   if (entitlement.revoked_at) {
     // Revoked by a refund, or by support (docs/product.md#support-console).
+    // A refund of the whole order, or of this file's line alone from the console.
     throw new NotAllowedError(
-      entitlement.order_status === 'refunded'
-        ? 'This purchase has been refunded, so its downloads are no longer available.'
+      entitlement.order_status === 'refunded' || entitlement.refunded_at
+        ? REFUNDED_DOWNLOAD
         : 'The downloads of this purchase have been suspended. Please write to support.',
     );
   }
@@ -349,6 +351,9 @@ async function openGrantedFile(
  * Opens a file the address owns for the library's reader or player (docs/product.md#library):
  * the same stamped copy a download gives, inline and by ranges, never counted as a download.
  */
+const REFUNDED_DOWNLOAD =
+  'This purchase has been refunded, so its downloads are no longer available.';
+
 export async function openOwnedFile(
   deps: DownloadsDependencies,
   { email, fileKey, range }: { email: string; fileKey: string; range: string | undefined },
@@ -356,7 +361,12 @@ export async function openOwnedFile(
 ): Promise<OpenedDownload> {
   const owned = await listEntitlementsForEmail(deps.db, email);
   const entitlement = owned.find((row) => row.file_key === fileKey);
-  if (!entitlement) throw new NotAllowedError('This file is not in your library.');
+  if (!entitlement) {
+    // Refunded, the file says so, as its download link does.
+    if (await hasRefundedFile(deps.db, email, fileKey))
+      throw new NotAllowedError(REFUNDED_DOWNLOAD);
+    throw new NotAllowedError('This file is not in your library.');
+  }
   return openGrantedFile(deps, entitlement, { range, count: false }, log);
 }
 

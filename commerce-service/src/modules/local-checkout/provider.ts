@@ -29,6 +29,9 @@ export function createLocalProvider(config: Config): PaymentProvider {
     async refundAndEndSubscription() {
       return { refundId: null };
     },
+    async refundPayment() {
+      return { refundId: null };
+    },
     // The shop's own page stands in for Stripe's customer portal.
     async createPortalSession({ subscriptionId }) {
       return localPortalUrl(config, subscriptionId);
