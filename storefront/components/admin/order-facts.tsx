@@ -11,9 +11,10 @@ export function OrderProducts({ lines }: { lines: AdminOrder['lines'] }) {
   return (
     <ul className="space-y-0.5">
       {lines.map((line) => (
-        <li key={line.productId}>
+        <li key={line.lineId}>
           {line.productName}
           {line.quantity > 1 ? ` × ${line.quantity}` : null}
+          {line.refundedAt ? ' (rimborsata)' : null}
         </li>
       ))}
     </ul>
@@ -44,6 +45,11 @@ export function OrderStatus({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <span>{ORDER_STATUS_TEXT[order.status]}</span>
+      {order.status === 'paid' && order.amountRefunded > 0 ? (
+        <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          Rimborso parziale
+        </span>
+      ) : null}
       {order.access === 'revoked' ? (
         <span className="rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
           Accesso revocato
