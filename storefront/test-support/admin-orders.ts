@@ -38,6 +38,7 @@ export const ORDER: AdminOrder = {
       refundedAt: null,
     },
   ],
+  disputeStatus: null,
   files: [
     {
       productId: 'ebook-aba-for-parents',
@@ -70,4 +71,4 @@ export const REVOKE_ENTRY: AuditEntry = {
 export const orderDetail = (
   order: Partial<AdminOrderDetail> = {},
   audit: AuditEntry[] = [],
-): AdminOrderDetail => ({ ...ORDER, refunds: [], ...order, audit });
+): AdminOrderDetail => ({ ...ORDER, refunds: [], dispute: null, ...order, audit });

@@ -108,6 +108,38 @@ export interface OrderRefundTable {
   error: string | null;
 }
 
+/** A dispute Stripe told of (docs/product.md#disputes). */
+export interface DisputeTable {
+  /** Stripe's dispute id. */
+  id: string;
+  order_id: string;
+  charge_id: string | null;
+  reason: string;
+  amount: number;
+  currency: string;
+  /** Stripe's word: `needs_response`, `under_review`, `won`, `lost`, … */
+  status: string;
+  evidence_due_by: string | null;
+  evidence_submitted_at: string | null;
+  /** The administrator who pressed the button, or `automatic`. */
+  evidence_submitted_by: string | null;
+  /** Once closed: `won`, `lost` or Stripe's other closing status. */
+  outcome: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A counted download: when, and by which client (docs/product.md#disputes). */
+export interface DownloadEventTable {
+  id: string;
+  entitlement_id: string;
+  order_id: string;
+  file_key: string;
+  at: string;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+
 /** The order lines a console refund claims: a line is claimed once. */
 export interface OrderRefundLineTable {
   line_id: string;
@@ -332,6 +364,8 @@ export interface Database {
   entitlements: EntitlementTable;
   order_refunds: OrderRefundTable;
   order_refund_lines: OrderRefundLineTable;
+  disputes: DisputeTable;
+  download_events: DownloadEventTable;
   subscription_records: SubscriptionRecordTable;
   memberships: MembershipTable;
   admin_actions: AdminActionTable;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { auditEntrySchema } from './audit.ts';
+import { adminOrderDisputeSchema } from './disputes.ts';
 import { chargedAmountsSchema } from './orders.ts';
 import { pageOf } from './paging.ts';
 
@@ -53,6 +54,8 @@ export const adminOrderSchema = z.object({
   taxRefunded: z.number().int(),
   lines: z.array(adminOrderLineSchema),
   files: z.array(adminOrderFileSchema),
+  /** The status of the order's newest dispute (docs/product.md#disputes), or null. */
+  disputeStatus: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -80,6 +83,8 @@ export type AdminOrderRefund = z.infer<typeof adminOrderRefundSchema>;
 /** One order as its view shows it: the order, its refunds and every administrator's action on it, newest first. */
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   refunds: z.array(adminOrderRefundSchema),
+  /** The order's newest dispute, with the evidence the shop would send, or null. */
+  dispute: adminOrderDisputeSchema.nullable(),
   audit: z.array(auditEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'order.withdraw',
   'order.withdrawal-refund',
   'order.refund',
+  'order.dispute-evidence',
   'record.create',
   'record.update',
   'record.delete',

@@ -4,6 +4,7 @@ import {
   fetchAdminOrder,
   refundOrder,
   resendOrderLinks,
+  submitDisputeEvidence,
   restoreOrderAccess,
   revokeOrderAccess,
 } from '@/lib/commerce/api/admin-orders';
@@ -20,6 +21,7 @@ jest.mock('@/lib/commerce/api/admin-orders', () => ({
   revokeOrderAccess: jest.fn(),
   restoreOrderAccess: jest.fn(),
   refundOrder: jest.fn(),
+  submitDisputeEvidence: jest.fn(),
 }));
 jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
 const replace = jest.fn();
@@ -30,6 +32,7 @@ const resend = jest.mocked(resendOrderLinks);
 const revoke = jest.mocked(revokeOrderAccess);
 const restore = jest.mocked(restoreOrderAccess);
 const refund = jest.mocked(refundOrder);
+const sendEvidence = jest.mocked(submitDisputeEvidence);
 
 const RESEND_ENTRY = {
   id: 'aud_1',
@@ -393,5 +396,106 @@ describe('Rimborsa', () => {
   it('offers no refund for an order refunded in full', async () => {
     await renderOrder(orderDetail({ status: 'refunded', access: 'revoked' }));
     expect(within(actions()).queryByRole('button', { name: 'Rimborsa' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the dispute panel', () => {
+  const OPENED = '2026-11-25T09:00:00.000Z';
+  const dispute: NonNullable<AdminOrderDetail['dispute']> = {
+    disputeId: 'dp_1',
+    reason: 'fraudulent',
+    amount: 4318,
+    currency: 'usd',
+    status: 'needs_response',
+    evidenceDueBy: '2026-12-02T09:00:00.000Z',
+    evidenceSubmittedAt: null,
+    evidenceSubmittedBy: null,
+    outcome: null,
+    createdAt: OPENED,
+    evidence: {
+      customerEmail: ORDER.email,
+      orderReference: ORDER.checkoutSessionId,
+      productDescription: 'eBook ABA for Parents, eBook ABA Case Studies: digital eBooks.',
+      serviceDate: '2026-11-21',
+      consentText: 'I agree to the Terms and Conditions and the No Refund Policy.',
+      consentAt: ORDER.termsAcceptedAt,
+      receiptSentAt: '2026-11-21T14:05:10.000Z',
+      stampedReference: `Licensed to ${ORDER.email} · Order ${ORDER.checkoutSessionId}`,
+      downloads: [
+        {
+          at: '2026-11-22T09:30:00.000Z',
+          fileKey: 'aba-for-parents.pdf',
+          clientIp: '203.0.113.7',
+          userAgent: 'Mozilla/5.0 (iPhone)',
+        },
+      ],
+      libraryOpenings: [{ at: '2026-11-22T09:31:00.000Z' }],
+      libraryProgress: [],
+    },
+  };
+
+  it('flags the order and shows the evidence the shop would send', async () => {
+    await renderOrder(orderDetail({ disputeStatus: 'needs_response', dispute }));
+    const panel = screen.getByRole('region', { name: 'Contestazione' });
+    expect(panel).toHaveTextContent('Statoda rispondere');
+    expect(panel).toHaveTextContent('Motivofrode');
+    expect(panel).toHaveTextContent('Importo$43.18');
+    expect(panel).toHaveTextContent('Prove inviatenon ancora');
+    expect(panel).toHaveTextContent(/Consensoaccettato il .*: «I agree to the Terms/);
+    expect(panel).toHaveTextContent(`Timbro sui PDFLicensed to ${ORDER.email}`);
+    expect(within(panel).getByRole('list', { name: 'Registro dei download' })).toHaveTextContent(
+      'aba-for-parents.pdf · 203.0.113.7 · Mozilla/5.0 (iPhone)',
+    );
+    expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent(
+      'Contestato: da rispondere',
+    );
+  });
+
+  it('Invia le prove sends them, says so, and the panel shows when and by whom', async () => {
+    const user = await renderOrder(orderDetail({ disputeStatus: 'needs_response', dispute }));
+    const sending = deferred<AdminOrderDetail>();
+    sendEvidence.mockReturnValue(sending.promise);
+    await user.click(screen.getByRole('button', { name: 'Invia le prove' }));
+    expect(sendEvidence).toHaveBeenCalledWith(ORDER.orderId);
+    expect(screen.getByRole('button', { name: 'Invio delle prove...' })).toBeDisabled();
+    await act(async () =>
+      sending.resolve(
+        orderDetail({
+          disputeStatus: 'under_review',
+          dispute: {
+            ...dispute,
+            status: 'under_review',
+            evidenceSubmittedAt: '2026-11-25T10:00:00.000Z',
+            evidenceSubmittedBy: ADMIN.email,
+          },
+        }),
+      ),
+    );
+    expect(
+      screen.getByText(
+        'Prove inviate a Stripe: la banca del cliente le esamina, e l’esito arriverà qui.',
+      ),
+    ).toBeVisible();
+    const panel = screen.getByRole('region', { name: 'Contestazione' });
+    expect(panel).toHaveTextContent('Statoin esame');
+    expect(panel).toHaveTextContent(`da ${ADMIN.email}`);
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Contestazione' })).toHaveFocus(),
+    );
+  });
+
+  it('shows a refusal in the red banner and the outcome once closed', async () => {
+    const user = await renderOrder(orderDetail({ dispute }));
+    sendEvidence.mockRejectedValue(
+      new CommerceError('refused', 409, 'Le prove di questa contestazione sono già state inviate'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Invia le prove' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('già state inviate');
+
+    await renderOrder(orderDetail({ dispute: { ...dispute, status: 'won', outcome: 'won' } }));
+    expect(screen.getAllByRole('region', { name: 'Contestazione' }).at(-1)).toHaveTextContent(
+      'Statovinta · esito: vinta',
+    );
   });
 });

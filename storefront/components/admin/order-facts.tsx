@@ -41,6 +41,20 @@ export const ORDER_STATUS_TEXT: Record<AdminOrder['status'], string> = {
   refunded: 'Rimborsato',
 };
 
+/** Stripe's dispute statuses, in the console's Italian; any other as Stripe wrote it. */
+const DISPUTE_STATUS_TEXT: Record<string, string> = {
+  needs_response: 'da rispondere',
+  warning_needs_response: 'da rispondere (avviso)',
+  under_review: 'in esame',
+  warning_under_review: 'in esame (avviso)',
+  won: 'vinta',
+  lost: 'persa',
+  warning_closed: 'chiusa (avviso)',
+  charge_refunded: 'chiusa con un rimborso',
+};
+
+export const disputeStatusText = (status: string) => DISPUTE_STATUS_TEXT[status] ?? status;
+
 export function OrderStatus({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
@@ -48,6 +62,11 @@ export function OrderStatus({ order }: { order: AdminOrder }) {
       {order.status === 'paid' && order.amountRefunded > 0 ? (
         <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
           Rimborso parziale
+        </span>
+      ) : null}
+      {order.disputeStatus ? (
+        <span className="rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+          Contestato: {disputeStatusText(order.disputeStatus)}
         </span>
       ) : null}
       {order.access === 'revoked' ? (

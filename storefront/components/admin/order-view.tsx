@@ -22,6 +22,7 @@ import { Fact } from './admin-table';
 import { AuditTrail } from './audit-trail';
 import { ErrorBanner } from './error-banner';
 import { FileDownloads, OrderProducts, OrderStatus } from './order-facts';
+import { DisputePanel } from './dispute-panel';
 import { RefundModal } from './refund-modal';
 import { RevokeAccessModal } from './revoke-access-modal';
 import { SuccessBanner } from './success-banner';
@@ -117,6 +118,8 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
     resendRef,
     accessRef,
     refundRef,
+    evidenceRef,
+    submitEvidence,
     dismissError,
     resend,
     askToRevoke,
@@ -260,6 +263,16 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
           </button>
         ) : null}
       </section>
+
+      {order.dispute ? (
+        <DisputePanel
+          dispute={order.dispute}
+          sending={running === 'evidence'}
+          disabled={running !== null}
+          onSubmit={submitEvidence}
+          buttonRef={evidenceRef}
+        />
+      ) : null}
 
       <OrderDetails order={order} />
 

@@ -12,6 +12,7 @@ import type { KeyedMutator } from 'swr';
 import type { AdminOrderDetail } from '@aba-shop/contract';
 import {
   refundOrder,
+  submitDisputeEvidence,
   resendOrderLinks,
   restoreOrderAccess,
   revokeOrderAccess,
@@ -36,7 +37,13 @@ export function refundMessage(order: AdminOrderDetail): string {
     : `Rimborso eseguito: ${amount} restituiti a ${order.email}, che riceve un'e-mail di conferma.`;
 }
 
-export type OrderAction = Extract<OrderOperation, 'resend' | 'revoke' | 'restore' | 'refund'>;
+export type OrderAction = Extract<
+  OrderOperation,
+  'resend' | 'revoke' | 'restore' | 'refund' | 'evidence'
+>;
+
+export const EVIDENCE_SENT =
+  'Prove inviate a Stripe: la banca del cliente le esamina, e l’esito arriverà qui.';
 
 /** After a button was disabled while its call ran, the browser may have dropped the focus. */
 function keepFocus(target: RefObject<HTMLElement | null>) {
@@ -61,6 +68,7 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
   const resendRef = useRef<HTMLButtonElement>(null);
   const accessRef = useRef<HTMLButtonElement>(null);
   const refundRef = useRef<HTMLButtonElement>(null);
+  const evidenceRef = useRef<HTMLElement>(null);
 
   async function run(
     action: OrderAction,
@@ -118,6 +126,7 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
     resendRef,
     accessRef,
     refundRef,
+    evidenceRef,
     dismissError: () => setError(null),
     resend: () =>
       void run(
@@ -156,6 +165,16 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
         },
         // The modal returns the focus itself; the button may be gone once all is refunded.
         null,
+      ),
+    /** 'Invia le prove': the dispute's evidence, as the panel shows it, to Stripe. */
+    submitEvidence: () =>
+      void run(
+        'evidence',
+        async () => {
+          await mutate(await submitDisputeEvidence(orderId), { revalidate: false });
+          return EVIDENCE_SENT;
+        },
+        evidenceRef,
       ),
     cancelRefund: () => {
       setError(null);

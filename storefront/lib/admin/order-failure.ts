@@ -5,7 +5,8 @@
  */
 import { adminFailureMessage } from './admin-failure';
 
-export type OrderOperation = 'list' | 'detail' | 'resend' | 'revoke' | 'restore' | 'refund';
+export type OrderOperation =
+  'list' | 'detail' | 'resend' | 'revoke' | 'restore' | 'refund' | 'evidence';
 
 export const ORDER_FAILURE_FALLBACKS: Record<OrderOperation, string> = {
   list: 'Errore nel recupero degli ordini',
@@ -14,6 +15,7 @@ export const ORDER_FAILURE_FALLBACKS: Record<OrderOperation, string> = {
   revoke: "Errore nella revoca dell'accesso",
   restore: "Errore nel ripristino dell'accesso",
   refund: 'Errore nel rimborso',
+  evidence: "Errore nell'invio delle prove",
 };
 
 export const orderFailureMessage = (caught: unknown, operation: OrderOperation): string =>

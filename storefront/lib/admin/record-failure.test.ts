@@ -179,8 +179,9 @@ describe('the admin clients', () => {
       taxRefunded: 0,
       lines: [],
       files: [],
+      disputeStatus: null,
     };
-    const detail = { ...order, refunds: [], audit: [] };
+    const detail = { ...order, refunds: [], dispute: null, audit: [] };
     fetchMock
       .mockResolvedValueOnce(answer(200, { items: [order], nextCursor: 'c2' }))
       .mockResolvedValueOnce(answer(200, { items: [], nextCursor: null }))

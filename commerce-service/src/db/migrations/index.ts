@@ -19,6 +19,7 @@ import * as library from './0013-library.ts';
 import * as memberResources from './0014-member-resources.ts';
 import * as salesFigures from './0015-sales-figures.ts';
 import * as consoleRefunds from './0016-console-refunds.ts';
+import * as disputes from './0017-disputes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-member-resources': memberResources,
   '0015-sales-figures': salesFigures,
   '0016-console-refunds': consoleRefunds,
+  '0017-disputes': disputes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,7 @@ import {
   type AdminOrdersDependencies,
 } from './service.ts';
 import { refundOrder, retryPendingConsoleRefunds } from './refunds.ts';
+import { submitOrderDisputeEvidence } from '../disputes/service.ts';
 
 /** How often the retry asks the provider again for the console refunds still pending. */
 const REFUND_RETRY_INTERVAL_MS = 5 * 60_000;
@@ -139,6 +140,24 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       return reply
         .status(outcome === 'refunded' ? 200 : 202)
         .send(await orderDetail(deps, orderId));
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:orderId/dispute/evidence',
+    {
+      ...admin,
+      schema: {
+        summary:
+          'Sends the evidence of the order’s dispute (its consent, receipt, downloads and stamp) through Stripe, submitted to the card issuer',
+        params: adminOrderParamsSchema,
+        response: { 200: adminOrderDetailSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      await submitOrderDisputeEvidence(deps, orderId, await app.freshAdminEmail(request));
+      return orderDetail(deps, orderId);
     },
   );
 

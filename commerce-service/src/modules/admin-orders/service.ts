@@ -25,6 +25,7 @@ import {
   signDownloadLinks,
   type DownloadsDependencies,
 } from '../downloads/service.ts';
+import { disputeOfOrder, disputeStatusesOf } from '../disputes/service.ts';
 import { orderSummaryOf, productOfLine, rowsOfOrder } from '../orders/service.ts';
 import { lineCharges } from './refund-amounts.ts';
 import type { RefundsDependencies } from './refunds.ts';
@@ -88,9 +89,10 @@ async function describeOrders(
   orders: Selectable<OrderTable>[],
 ): Promise<AdminOrder[]> {
   const ids = orders.map((order) => order.id);
-  const [lines, entitlements] = await Promise.all([
+  const [lines, entitlements, disputes] = await Promise.all([
     listLinesOfOrders(deps.db, ids),
     listEntitlementsOfOrders(deps.db, ids),
+    disputeStatusesOf(deps, ids),
   ]);
   return orders.map((order) => {
     const granted = rowsOfOrder(entitlements, order.id);
@@ -116,6 +118,7 @@ async function describeOrders(
         amountCharged: charges.get(line.id)?.amount ?? 0,
         refundedAt: line.refunded_at,
       })),
+      disputeStatus: disputes.get(order.id) ?? null,
       // Book by book, each PDF before its audiobook, as the buyer's pages list them.
       files: granted
         .map((entitlement) => fileOf(deps, entitlement))
@@ -153,9 +156,10 @@ export async function orderDetail(
   orderId: string,
 ): Promise<AdminOrderDetail> {
   const order = await orderRow(deps.db, orderId);
-  const [[described], refunds, audit] = await Promise.all([
+  const [[described], refunds, dispute, audit] = await Promise.all([
     describeOrders(deps, [order]),
     listRefundsOfOrders(deps.db, [orderId]),
+    disputeOfOrder(deps, order),
     auditTrailOf(deps.db, { type: 'order', id: orderId }),
   ]);
   return {
@@ -171,6 +175,7 @@ export async function orderDetail(
       refundedAt: refund.refunded_at,
       error: refund.error,
     })),
+    dispute,
     audit,
   };
 }

@@ -82,6 +82,16 @@ export interface PaymentProvider {
     amount: number;
     idempotencyKey: string;
   }): Promise<{ refundId: string | null }>;
+  /**
+   * Sends a dispute's evidence to the card issuer through Stripe (`submit=true`): the text
+   * fields of Stripe's dispute evidence (docs/product.md#disputes). The test checkout takes no
+   * money, so it has no disputes and refuses.
+   */
+  submitDisputeEvidence(request: {
+    disputeId: string;
+    evidence: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ status: string }>;
 }
 
 /** An embedded session's state at Stripe, and the secret Stripe.js mounts it with. */
@@ -294,6 +304,14 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         idempotencyKey,
       });
       return { refundId: refund?.id ?? null };
+    },
+    async submitDisputeEvidence({ disputeId, evidence, idempotencyKey }) {
+      const dispute = await stripe.disputes.update(
+        disputeId,
+        { evidence, submit: true },
+        { idempotencyKey },
+      );
+      return { status: dispute.status };
     },
     async embeddedSession(id) {
       try {

@@ -24,15 +24,38 @@ export function findBuyer(db: Kysely<Database>, orderId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function countDownload(db: Kysely<Database>, id: string) {
-  await db
-    .updateTable('entitlements')
-    .set((eb) => ({
-      download_count: eb('download_count', '+', 1),
-      last_download_at: new Date().toISOString(),
-    }))
-    .where('id', '=', id)
-    .execute();
+/** Counts a download, and logs when and by which client (a dispute's evidence). */
+export async function countDownload(
+  db: Kysely<Database>,
+  entitlement: { id: string; order_id: string; file_key: string },
+  client: DownloadClient,
+) {
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('entitlements')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1), last_download_at: at }))
+      .where('id', '=', entitlement.id)
+      .execute();
+    await trx
+      .insertInto('download_events')
+      .values({
+        id: randomUUID(),
+        entitlement_id: entitlement.id,
+        order_id: entitlement.order_id,
+        file_key: entitlement.file_key,
+        at,
+        client_ip: client.ip?.slice(0, 64) ?? null,
+        user_agent: client.userAgent?.slice(0, 512) ?? null,
+      })
+      .execute();
+  });
+}
+
+/** Who asked for a download: the client's address as the shop trusts it, and its user agent. */
+export interface DownloadClient {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** Every entitlement still valid for the orders paid with this address (case-insensitive). */

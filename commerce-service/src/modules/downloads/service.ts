@@ -34,6 +34,7 @@ import {
   hasRefundedFile,
   listEntitlementsForEmail,
   recordDownloadLinkRequest,
+  type DownloadClient,
   type EntitlementRow,
 } from './repository.ts';
 import { signDownloadToken, verifyDownloadToken } from './signing.ts';
@@ -281,7 +282,12 @@ async function openContent(
  */
 export async function openDownload(
   deps: DownloadsDependencies,
-  { token, range, headOnly }: { token: string; range: string | undefined; headOnly: boolean },
+  {
+    token,
+    range,
+    headOnly,
+    client,
+  }: { token: string; range: string | undefined; headOnly: boolean; client: DownloadClient },
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
   const { db, config } = deps;
@@ -309,7 +315,7 @@ export async function openDownload(
         : 'The downloads of this purchase have been suspended. Please write to support.',
     );
   }
-  return openGrantedFile(deps, entitlement, { range, count: !headOnly }, log);
+  return openGrantedFile(deps, entitlement, { range, count: headOnly ? null : client }, log);
 }
 
 /**
@@ -319,7 +325,8 @@ export async function openDownload(
 async function openGrantedFile(
   deps: DownloadsDependencies,
   entitlement: EntitlementRow,
-  { range, count }: { range: string | undefined; count: boolean },
+  /** The client a download is counted for; null when it is not counted (HEAD, the library). */
+  { range, count }: { range: string | undefined; count: DownloadClient | null },
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
   const { db, config, books } = deps;
@@ -339,7 +346,7 @@ async function openGrantedFile(
     throw new OutOfRangeError('The requested range is outside the file.', size);
   }
   try {
-    if (count && (!part || part.start === 0)) await countDownload(db, entitlement.id);
+    if (count && (!part || part.start === 0)) await countDownload(db, entitlement, count);
   } catch (error) {
     closeSync(fd);
     throw error;
@@ -367,7 +374,7 @@ export async function openOwnedFile(
       throw new NotAllowedError(REFUNDED_DOWNLOAD);
     throw new NotAllowedError('This file is not in your library.');
   }
-  return openGrantedFile(deps, entitlement, { range, count: false }, log);
+  return openGrantedFile(deps, entitlement, { range, count: null }, log);
 }
 
 /** The address of an order's library link of this generation (docs/product.md#library). */

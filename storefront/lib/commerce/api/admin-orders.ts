@@ -56,6 +56,15 @@ export const refundOrder = (orderId: string, lineIds: string[] | null) =>
     failureField: 'error',
   });
 
+/** 'Invia le prove': sends the order's dispute evidence through Stripe; answers the order. */
+export const submitDisputeEvidence = (orderId: string) =>
+  callCommerce({
+    path: `${adminOrderPath(orderId)}/dispute/evidence`,
+    method: 'POST',
+    answer: detailAnswer,
+    failureField: 'error',
+  });
+
 /** Sends the buyer fresh download links by the shop's mail: 202, with the service's words. */
 export const resendOrderLinks = async (orderId: string) =>
   (
