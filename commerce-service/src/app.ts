@@ -239,7 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(libraryRoutes, { deps });
   await app.register(memberContentRoutes, { deps, announcePeriodically: options.runMailWorker });
   await app.register(subscriptionRoutes, { deps });
-  await app.register(adminOrderRoutes, { deps });
+  await app.register(adminOrderRoutes, { deps, retryPendingRefunds: options.runMailWorker });
   await app.register(salesRoutes, { deps });
   await app.register(funnelRoutes, { deps });
   await app.register(shopHealthRoutes, { deps });

@@ -148,6 +148,11 @@ export const configSchema = z.object({
   STRIPE_PROMOTION_CODES: z.stringbool({ error: 'must be true or false' }).default(true),
   /** Stripe issues an invoice for each one-time payment (a subscription's always has one). */
   STRIPE_INVOICES: z.stringbool({ error: 'must be true or false' }).default(false),
+  /**
+   * Submit a dispute's evidence to Stripe as soon as the dispute arrives, instead of when an
+   * administrator presses 'Invia le prove' (docs/product.md#disputes).
+   */
+  DISPUTE_EVIDENCE_AUTO_SUBMIT: z.stringbool({ error: 'must be true or false' }).default(false),
   /** The test checkout's promotion codes: `CODE=percent,…` (e.g. `WELCOME10=10`). */
   TEST_PROMOTION_CODES: z
     .string()

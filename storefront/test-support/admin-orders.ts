@@ -15,20 +15,30 @@ export const ORDER: AdminOrder = {
   amountTotal: 4318,
   currency: 'usd',
   termsAcceptedAt: '2026-11-21T14:04:00.000Z',
+  amountRefunded: 0,
+  taxRefunded: 0,
   lines: [
     {
+      lineId: 'line-parents',
       productId: 'ebook-aba-for-parents',
       productName: 'eBook ABA for Parents',
       quantity: 1,
       unitAmount: 2799,
+      // 4318 shared in proportion to 2799 and 1999 (docs/product.md#refunds-from-the-console).
+      amountCharged: 2519,
+      refundedAt: null,
     },
     {
+      lineId: 'line-case-studies',
       productId: 'ebook-aba-case-studies',
       productName: 'eBook ABA Case Studies',
       quantity: 1,
       unitAmount: 1999,
+      amountCharged: 1799,
+      refundedAt: null,
     },
   ],
+  disputeStatus: null,
   files: [
     {
       productId: 'ebook-aba-for-parents',
@@ -59,6 +69,6 @@ export const REVOKE_ENTRY: AuditEntry = {
 };
 
 export const orderDetail = (
-  order: Partial<AdminOrder> = {},
+  order: Partial<AdminOrderDetail> = {},
   audit: AuditEntry[] = [],
-): AdminOrderDetail => ({ ...ORDER, ...order, audit });
+): AdminOrderDetail => ({ ...ORDER, refunds: [], dispute: null, ...order, audit });

@@ -81,6 +81,69 @@ export interface EntitlementTable {
   last_download_at: string | null;
   revoked_at: string | null;
   created_at: string;
+  /** When a refund of its line revoked it (docs/product.md#refunds-from-the-console). */
+  refunded_at: string | null;
+}
+
+/** A refund an administrator asked from the console (docs/product.md#refunds-from-the-console). */
+export interface OrderRefundTable {
+  /** Also the payment provider's idempotency key: one refund there, however often asked. */
+  id: string;
+  order_id: string;
+  /** Cents refunded of the charge, and of its tax. */
+  amount: number;
+  tax: number;
+  /** 1 when it refunds what was left of the whole order. */
+  whole_order: number;
+  /** `pending` until the provider made it; `failed` when it refused (its lines are free again). */
+  status: 'pending' | 'refunded' | 'failed';
+  /** The administrator's e-mail address. */
+  actor: string;
+  created_at: string;
+  /** When the provider was last asked (the retry's lease), or null. */
+  attempted_at: string | null;
+  refunded_at: string | null;
+  provider_refund_id: string | null;
+  /** The provider's words when the last attempt failed. */
+  error: string | null;
+}
+
+/** A dispute Stripe told of (docs/product.md#disputes). */
+export interface DisputeTable {
+  /** Stripe's dispute id. */
+  id: string;
+  order_id: string;
+  charge_id: string | null;
+  reason: string;
+  amount: number;
+  currency: string;
+  /** Stripe's word: `needs_response`, `under_review`, `won`, `lost`, … */
+  status: string;
+  evidence_due_by: string | null;
+  evidence_submitted_at: string | null;
+  /** The administrator who pressed the button, or `automatic`. */
+  evidence_submitted_by: string | null;
+  /** Once closed: `won`, `lost` or Stripe's other closing status. */
+  outcome: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A counted download: when, and by which client (docs/product.md#disputes). */
+export interface DownloadEventTable {
+  id: string;
+  entitlement_id: string;
+  order_id: string;
+  file_key: string;
+  at: string;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+
+/** The order lines a console refund claims: a line is claimed once. */
+export interface OrderRefundLineTable {
+  line_id: string;
+  refund_id: string;
 }
 
 export interface SubscriptionRecordTable {
@@ -299,6 +362,10 @@ export interface Database {
   orders: OrderTable;
   order_lines: OrderLineTable;
   entitlements: EntitlementTable;
+  order_refunds: OrderRefundTable;
+  order_refund_lines: OrderRefundLineTable;
+  disputes: DisputeTable;
+  download_events: DownloadEventTable;
   subscription_records: SubscriptionRecordTable;
   memberships: MembershipTable;
   admin_actions: AdminActionTable;

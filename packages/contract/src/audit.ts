@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'order.restore',
   'order.withdraw',
   'order.withdrawal-refund',
+  'order.refund',
+  'order.dispute-evidence',
   'record.create',
   'record.update',
   'record.delete',

@@ -7,6 +7,7 @@ export * from './catalogue-seed.ts';
 export * from './charged-amounts.ts';
 export * from './checkout.ts';
 export * from './consents.ts';
+export * from './disputes.ts';
 export * from './constants.ts';
 export * from './contact-choices.ts';
 export * from './downloads.ts';

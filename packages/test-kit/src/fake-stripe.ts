@@ -76,6 +76,22 @@ export interface FakeRefund {
   status: 'succeeded';
 }
 
+/** A dispute as the fake keeps it (GET and POST /v1/disputes/:id). */
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  created: number;
+  evidence_details: { due_by: number; submission_count: number; has_evidence: boolean };
+  /** The evidence's text fields as last posted (`evidence[...]`). */
+  evidence: Record<string, string>;
+}
+
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
@@ -83,6 +99,27 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeSubscription>;
   /** Every refund made, in order. */
   refunds: FakeRefund[];
+  /** The disputes opened, by id. */
+  disputes: Map<string, FakeDispute>;
+  /**
+   * Opens a dispute of a payment, as a card issuer does: answers the dispute, which the test
+   * sends as `charge.dispute.created`'s object; evidence is due in a week.
+   */
+  openDispute(paymentIntent: string, reason?: string): FakeDispute;
+  /** Closes a dispute with the issuer's decision (`won`, `lost`), for `charge.dispute.closed`. */
+  closeDispute(id: string, outcome: 'won' | 'lost'): FakeDispute;
+  /**
+   * A payment's charge as Stripe's `charge.refunded` event carries it: what it charged, what
+   * was refunded of it (`amount_refunded`) and whether all of it was (`refunded`).
+   */
+  chargeOf(paymentIntent: string): {
+    id: string;
+    object: 'charge';
+    payment_intent: string;
+    amount: number;
+    amount_refunded: number;
+    refunded: boolean;
+  };
   /**
    * Marks a session paid by this buyer, as Stripe does after a successful payment: the terms
    * accepted when the session asked, the charge applied, and a subscription session's
@@ -154,6 +191,7 @@ export async function startFakeStripe(
   const subscriptions = new Map<string, FakeSubscription>();
   const refunds: FakeRefund[] = [];
   const refundsByIdempotencyKey = new Map<string, FakeRefund>();
+  const disputes = new Map<string, FakeDispute>();
   let counter = 0;
 
   const addSession = (partial: Partial<FakeSession> & { id: string }): FakeSession => {
@@ -298,8 +336,19 @@ export async function startFakeStripe(
         return json(res, 400, {
           error: { type: 'invalid_request_error', message: 'Missing payment_intent or charge' },
         });
+      // What the payment charged (its session's total), less what was refunded of it.
+      const charged = [...sessions.values()].find(
+        (session) => session.payment_intent === paymentIntent,
+      )?.amount_total;
+      const refundedSoFar = refunds
+        .filter((refund) => refund.payment_intent === paymentIntent)
+        .reduce((sum, refund) => sum + (refund.amount ?? charged ?? 0), 0);
+      const left = charged === undefined ? Infinity : charged - refundedSoFar;
+      const fullyRefunded = refunds.some(
+        (refund) => refund.payment_intent === paymentIntent && refund.amount === null,
+      );
       // A payment refunded in full refuses another refund under a new key, as Stripe does.
-      if (refunds.some((refund) => refund.payment_intent === paymentIntent))
+      if (fullyRefunded || left <= 0)
         return json(res, 400, {
           error: {
             type: 'invalid_request_error',
@@ -307,17 +356,54 @@ export async function startFakeStripe(
             message: `Charge ch_${paymentIntent} has already been refunded.`,
           },
         });
+      const asked = fields.amount ? Number(fields.amount) : null;
+      if (asked !== null && (!Number.isInteger(asked) || asked < 1 || asked > left))
+        return json(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'amount',
+            message: `Refund amount (${asked}) is greater than unrefunded amount on charge (${left})`,
+          },
+        });
       const refund: FakeRefund = {
         id: `re_fake${String(refunds.length + 1).padStart(4, '0')}`,
         object: 'refund',
         payment_intent: paymentIntent,
-        amount: fields.amount ? Number(fields.amount) : null,
+        amount: asked,
         reason: fields.reason ?? null,
         status: 'succeeded',
       };
       refunds.push(refund);
       if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, refund);
       return json(res, 200, refund);
+    }
+    const disputePath = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
+    if (disputePath && (req.method === 'GET' || req.method === 'POST')) {
+      const dispute = disputes.get(decodeURIComponent(disputePath[1] as string));
+      if (!dispute)
+        return json(res, 404, {
+          error: { type: 'invalid_request_error', message: 'No such dispute' },
+        });
+      if (req.method === 'POST') {
+        if (dispute.status === 'won' || dispute.status === 'lost')
+          return json(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'This dispute is already closed',
+            },
+          });
+        for (const [key, value] of Object.entries(fields)) {
+          const field = /^evidence\[([a-z_]+)\]$/.exec(key)?.[1];
+          if (field) dispute.evidence[field] = value;
+        }
+        dispute.evidence_details.has_evidence = Object.keys(dispute.evidence).length > 0;
+        // `submit` defaults to true: the evidence goes to the issuer, who reviews it.
+        if (fields.submit !== 'false') {
+          dispute.status = 'under_review';
+          dispute.evidence_details.submission_count += 1;
+        }
+      }
+      return json(res, 200, dispute);
     }
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const paymentIntent = url.searchParams.get('payment_intent');
@@ -362,6 +448,50 @@ export async function startFakeStripe(
     sessions,
     subscriptions,
     refunds,
+    disputes,
+    openDispute(paymentIntent, reason = 'fraudulent') {
+      const session = [...sessions.values()].find(
+        (candidate) => candidate.payment_intent === paymentIntent,
+      );
+      const now = Math.floor(Date.now() / 1000);
+      const dispute: FakeDispute = {
+        id: `dp_fake${String(disputes.size + 1).padStart(4, '0')}`,
+        object: 'dispute',
+        amount: session?.amount_total ?? 0,
+        currency: session?.currency ?? 'usd',
+        charge: `ch_${paymentIntent}`,
+        payment_intent: paymentIntent,
+        reason,
+        status: 'needs_response',
+        created: now,
+        evidence_details: { due_by: now + 7 * 86400, submission_count: 0, has_evidence: false },
+        evidence: {},
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    closeDispute(id, outcome) {
+      const dispute = disputes.get(id);
+      if (!dispute) throw new Error(`No fake dispute ${id}`);
+      dispute.status = outcome;
+      return dispute;
+    },
+    chargeOf(paymentIntent) {
+      const amount =
+        [...sessions.values()].find((session) => session.payment_intent === paymentIntent)
+          ?.amount_total ?? 0;
+      const refunded = refunds
+        .filter((refund) => refund.payment_intent === paymentIntent)
+        .reduce((sum, refund) => sum + (refund.amount ?? amount), 0);
+      return {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount,
+        amount_refunded: Math.min(refunded, amount),
+        refunded: refunded >= amount,
+      };
+    },
     addSession,
     pay(id, email, charge = {}) {
       const session = sessions.get(id);

@@ -4,7 +4,7 @@
  * revoking an order's access): the focus starts on Annulla, the server's refusal shows inside,
  * and while the call runs both buttons wait and Esc does not close.
  */
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { AdminModal, ModalCancelButton } from './admin-modal';
 import { ErrorBanner } from './error-banner';
 
@@ -22,6 +22,9 @@ export function ConfirmModal({
   confirmLabel,
   busyLabel,
   children,
+  confirmDisabled = false,
+  confirmDescribedBy,
+  initialFocus,
   busy,
   error,
   onDismissError,
@@ -32,8 +35,14 @@ export function ConfirmModal({
   title: string;
   confirmLabel: string;
   busyLabel: string;
-  /** The question. */
+  /** The question, and whatever the administrator chooses before confirming. */
   children: ReactNode;
+  /** Whether the choice made so far cannot be confirmed. */
+  confirmDisabled?: boolean;
+  /** The element that says what confirming does (the refund's amount). */
+  confirmDescribedBy?: string;
+  /** Where the focus starts: Annulla unless a choice comes first. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -41,18 +50,19 @@ export function ConfirmModal({
       title={title}
       busy={busy}
       onClose={onCancel}
-      initialFocus={cancelRef}
+      initialFocus={initialFocus ?? cancelRef}
       fallbackFocus={fallbackFocus}
     >
       <div className="space-y-4">
         {error ? <ErrorBanner message={error} onDismiss={onDismissError} /> : null}
-        <p className="break-words text-slate-700">{children}</p>
+        <div className="space-y-4 break-words text-slate-700">{children}</div>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <ModalCancelButton ref={cancelRef} onCancel={onCancel} busy={busy} />
           <button
             type="button"
+            aria-describedby={confirmDescribedBy}
             onClick={onConfirm}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
           >
             {busy ? busyLabel : confirmLabel}

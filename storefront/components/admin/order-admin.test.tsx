@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrderDetail } from '@aba-shop/contract';
 import {
   fetchAdminOrder,
+  refundOrder,
   resendOrderLinks,
+  submitDisputeEvidence,
   restoreOrderAccess,
   revokeOrderAccess,
 } from '@/lib/commerce/api/admin-orders';
@@ -18,6 +20,8 @@ jest.mock('@/lib/commerce/api/admin-orders', () => ({
   resendOrderLinks: jest.fn(),
   revokeOrderAccess: jest.fn(),
   restoreOrderAccess: jest.fn(),
+  refundOrder: jest.fn(),
+  submitDisputeEvidence: jest.fn(),
 }));
 jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
 const replace = jest.fn();
@@ -27,6 +31,8 @@ const fetchOrder = jest.mocked(fetchAdminOrder);
 const resend = jest.mocked(resendOrderLinks);
 const revoke = jest.mocked(revokeOrderAccess);
 const restore = jest.mocked(restoreOrderAccess);
+const refund = jest.mocked(refundOrder);
+const sendEvidence = jest.mocked(submitDisputeEvidence);
 
 const RESEND_ENTRY = {
   id: 'aud_1',
@@ -258,9 +264,13 @@ describe('the actions', () => {
     expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent('StatoRimborsato');
   });
 
-  it('offers no action for an order without files (a membership alone)', async () => {
+  it('offers no file action for an order without files (a membership alone), only its refund', async () => {
     await renderOrder(orderDetail({ files: [] }));
-    expect(within(actions()).queryAllByRole('button')).toEqual([]);
+    expect(
+      within(actions())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Rimborsa']);
     expect(actions()).toHaveTextContent('Questo ordine non ha file da scaricare');
   });
 
@@ -269,5 +279,223 @@ describe('the actions', () => {
     resend.mockRejectedValue(new CommerceError('refused', 403, 'Non sei un amministratore'));
     await user.click(screen.getByRole('button', { name: 'Reinvia i link' }));
     expect(await screen.findByRole('heading', { name: 'Accesso non autorizzato' })).toBeVisible();
+  });
+});
+
+describe('Rimborsa', () => {
+  const [PARENTS, CASE_STUDIES] = ORDER.lines as [
+    AdminOrderDetail['lines'][number],
+    AdminOrderDetail['lines'][number],
+  ];
+  const REFUNDED_AT = '2026-11-24T10:00:00.000Z';
+  const lineRefunded = orderDetail({
+    amountRefunded: 1799,
+    lines: [PARENTS, { ...CASE_STUDIES, refundedAt: REFUNDED_AT }],
+    refunds: [
+      {
+        refundId: 'rfd_1',
+        amount: 1799,
+        tax: 0,
+        lineIds: [CASE_STUDIES.lineId],
+        status: 'refunded',
+        actor: ADMIN.email,
+        createdAt: REFUNDED_AT,
+        refundedAt: REFUNDED_AT,
+        error: null,
+      },
+    ],
+  });
+
+  it('opens on the whole order with its amount, and a line ticked shows that line’s share', async () => {
+    const user = await renderOrder();
+    await user.click(within(actions()).getByRole('button', { name: 'Rimborsa' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rimborsa' });
+    expect(within(dialog).getByRole('radio', { name: 'Tutto l’ordine' })).toHaveFocus();
+    expect(dialog).toHaveTextContent('Importo del rimborso: $43.18');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Solo le righe scelte' }));
+    expect(dialog).toHaveTextContent('Scegli almeno una riga.');
+    const confirm = within(dialog).getByRole('button', { name: 'Conferma il rimborso' });
+    expect(confirm).toBeDisabled();
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'eBook ABA Case Studies — addebitato $17.99' }),
+    );
+    expect(dialog).toHaveTextContent('Importo del rimborso: $17.99');
+    // Both lines ticked are the whole order: its total, to the cent.
+    await user.click(within(dialog).getByRole('checkbox', { name: /eBook ABA for Parents/ }));
+    expect(dialog).toHaveTextContent('Importo del rimborso: $43.18');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it('refunds the lines ticked, then shows the line refunded, the refund and the message', async () => {
+    const user = await renderOrder();
+    const refunding = deferred<AdminOrderDetail>();
+    refund.mockReturnValue(refunding.promise);
+    await user.click(within(actions()).getByRole('button', { name: 'Rimborsa' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Solo le righe scelte' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Case Studies/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma il rimborso' }));
+    expect(refund).toHaveBeenCalledWith(ORDER.orderId, [CASE_STUDIES.lineId]);
+    expect(within(dialog).getByRole('button', { name: 'Rimborso in corso...' })).toBeDisabled();
+
+    await act(async () => refunding.resolve(lineRefunded));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Rimborso eseguito: $17.99 restituiti a buyer@example.com, che riceve un'e-mail di conferma.",
+      ),
+    ).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Dettagli' });
+    expect(details).toHaveTextContent('StatoPagatoRimborso parziale');
+    expect(details).toHaveTextContent('eBook ABA Case Studies (rimborsata)');
+    expect(details).toHaveTextContent(/Rimborsi\$17\.99 · eseguito · .* · eBook ABA Case Studies/);
+    // The other line is still refundable; the one refunded cannot be ticked again.
+    await user.click(within(actions()).getByRole('button', { name: 'Rimborsa' }));
+    const again = screen.getByRole('dialog');
+    expect(again).toHaveTextContent('Importo del rimborso: $25.19');
+    await user.click(within(again).getByRole('radio', { name: 'Solo le righe scelte' }));
+    expect(
+      within(again).getByRole('checkbox', { name: 'eBook ABA Case Studies — già rimborsata' }),
+    ).toBeDisabled();
+  });
+
+  it('says when the refund waits for the payment provider', async () => {
+    const user = await renderOrder();
+    const [made] = lineRefunded.refunds as [AdminOrderDetail['refunds'][number]];
+    refund.mockResolvedValue(
+      orderDetail({
+        refunds: [{ ...made, status: 'pending', refundedAt: null, error: 'provider unavailable' }],
+      }),
+    );
+    await user.click(within(actions()).getByRole('button', { name: 'Rimborsa' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Conferma/ }));
+    expect(refund).toHaveBeenCalledWith(ORDER.orderId, null);
+    expect(await screen.findByText(/Rimborso di \$17\.99 in attesa/)).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent(
+      'in attesa del fornitore dei pagamenti',
+    );
+  });
+
+  it('keeps the choice open with the service’s refusal', async () => {
+    const user = await renderOrder();
+    refund.mockRejectedValue(
+      new CommerceError('refused', 409, 'La riga «eBook ABA Case Studies» è già stata rimborsata'),
+    );
+    await user.click(within(actions()).getByRole('button', { name: 'Rimborsa' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma il rimborso' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('è già stata rimborsata');
+    expect(within(dialog).getByRole('button', { name: 'Conferma il rimborso' })).toBeEnabled();
+    // Refused because the order changed: it is loaded again.
+    expect(fetchOrder).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers no refund for an order refunded in full', async () => {
+    await renderOrder(orderDetail({ status: 'refunded', access: 'revoked' }));
+    expect(within(actions()).queryByRole('button', { name: 'Rimborsa' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the dispute panel', () => {
+  const OPENED = '2026-11-25T09:00:00.000Z';
+  const dispute: NonNullable<AdminOrderDetail['dispute']> = {
+    disputeId: 'dp_1',
+    reason: 'fraudulent',
+    amount: 4318,
+    currency: 'usd',
+    status: 'needs_response',
+    evidenceDueBy: '2026-12-02T09:00:00.000Z',
+    evidenceSubmittedAt: null,
+    evidenceSubmittedBy: null,
+    outcome: null,
+    createdAt: OPENED,
+    evidence: {
+      customerEmail: ORDER.email,
+      orderReference: ORDER.checkoutSessionId,
+      productDescription: 'eBook ABA for Parents, eBook ABA Case Studies: digital eBooks.',
+      serviceDate: '2026-11-21',
+      consentText: 'I agree to the Terms and Conditions and the No Refund Policy.',
+      consentAt: ORDER.termsAcceptedAt,
+      receiptSentAt: '2026-11-21T14:05:10.000Z',
+      stampedReference: `Licensed to ${ORDER.email} · Order ${ORDER.checkoutSessionId}`,
+      downloads: [
+        {
+          at: '2026-11-22T09:30:00.000Z',
+          fileKey: 'aba-for-parents.pdf',
+          clientIp: '203.0.113.7',
+          userAgent: 'Mozilla/5.0 (iPhone)',
+        },
+      ],
+      libraryOpenings: [{ at: '2026-11-22T09:31:00.000Z' }],
+      libraryProgress: [],
+    },
+  };
+
+  it('flags the order and shows the evidence the shop would send', async () => {
+    await renderOrder(orderDetail({ disputeStatus: 'needs_response', dispute }));
+    const panel = screen.getByRole('region', { name: 'Contestazione' });
+    expect(panel).toHaveTextContent('Statoda rispondere');
+    expect(panel).toHaveTextContent('Motivofrode');
+    expect(panel).toHaveTextContent('Importo$43.18');
+    expect(panel).toHaveTextContent('Prove inviatenon ancora');
+    expect(panel).toHaveTextContent(/Consensoaccettato il .*: «I agree to the Terms/);
+    expect(panel).toHaveTextContent(`Timbro sui PDFLicensed to ${ORDER.email}`);
+    expect(within(panel).getByRole('list', { name: 'Registro dei download' })).toHaveTextContent(
+      'aba-for-parents.pdf · 203.0.113.7 · Mozilla/5.0 (iPhone)',
+    );
+    expect(screen.getByRole('region', { name: 'Dettagli' })).toHaveTextContent(
+      'Contestato: da rispondere',
+    );
+  });
+
+  it('Invia le prove sends them, says so, and the panel shows when and by whom', async () => {
+    const user = await renderOrder(orderDetail({ disputeStatus: 'needs_response', dispute }));
+    const sending = deferred<AdminOrderDetail>();
+    sendEvidence.mockReturnValue(sending.promise);
+    await user.click(screen.getByRole('button', { name: 'Invia le prove' }));
+    expect(sendEvidence).toHaveBeenCalledWith(ORDER.orderId);
+    expect(screen.getByRole('button', { name: 'Invio delle prove...' })).toBeDisabled();
+    await act(async () =>
+      sending.resolve(
+        orderDetail({
+          disputeStatus: 'under_review',
+          dispute: {
+            ...dispute,
+            status: 'under_review',
+            evidenceSubmittedAt: '2026-11-25T10:00:00.000Z',
+            evidenceSubmittedBy: ADMIN.email,
+          },
+        }),
+      ),
+    );
+    expect(
+      screen.getByText(
+        'Prove inviate a Stripe: la banca del cliente le esamina, e l’esito arriverà qui.',
+      ),
+    ).toBeVisible();
+    const panel = screen.getByRole('region', { name: 'Contestazione' });
+    expect(panel).toHaveTextContent('Statoin esame');
+    expect(panel).toHaveTextContent(`da ${ADMIN.email}`);
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Contestazione' })).toHaveFocus(),
+    );
+  });
+
+  it('shows a refusal in the red banner and the outcome once closed', async () => {
+    const user = await renderOrder(orderDetail({ dispute }));
+    sendEvidence.mockRejectedValue(
+      new CommerceError('refused', 409, 'Le prove di questa contestazione sono già state inviate'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Invia le prove' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('già state inviate');
+
+    await renderOrder(orderDetail({ dispute: { ...dispute, status: 'won', outcome: 'won' } }));
+    expect(screen.getAllByRole('region', { name: 'Contestazione' }).at(-1)).toHaveTextContent(
+      'Statovinta · esito: vinta',
+    );
   });
 });

@@ -11,9 +11,10 @@ export function OrderProducts({ lines }: { lines: AdminOrder['lines'] }) {
   return (
     <ul className="space-y-0.5">
       {lines.map((line) => (
-        <li key={line.productId}>
+        <li key={line.lineId}>
           {line.productName}
           {line.quantity > 1 ? ` × ${line.quantity}` : null}
+          {line.refundedAt ? ' (rimborsata)' : null}
         </li>
       ))}
     </ul>
@@ -40,10 +41,34 @@ export const ORDER_STATUS_TEXT: Record<AdminOrder['status'], string> = {
   refunded: 'Rimborsato',
 };
 
+/** Stripe's dispute statuses, in the console's Italian; any other as Stripe wrote it. */
+const DISPUTE_STATUS_TEXT: Record<string, string> = {
+  needs_response: 'da rispondere',
+  warning_needs_response: 'da rispondere (avviso)',
+  under_review: 'in esame',
+  warning_under_review: 'in esame (avviso)',
+  won: 'vinta',
+  lost: 'persa',
+  warning_closed: 'chiusa (avviso)',
+  charge_refunded: 'chiusa con un rimborso',
+};
+
+export const disputeStatusText = (status: string) => DISPUTE_STATUS_TEXT[status] ?? status;
+
 export function OrderStatus({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <span>{ORDER_STATUS_TEXT[order.status]}</span>
+      {order.status === 'paid' && order.amountRefunded > 0 ? (
+        <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          Rimborso parziale
+        </span>
+      ) : null}
+      {order.disputeStatus ? (
+        <span className="rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+          Contestato: {disputeStatusText(order.disputeStatus)}
+        </span>
+      ) : null}
       {order.access === 'revoked' ? (
         <span className="rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
           Accesso revocato

@@ -22,6 +22,8 @@ import { Fact } from './admin-table';
 import { AuditTrail } from './audit-trail';
 import { ErrorBanner } from './error-banner';
 import { FileDownloads, OrderProducts, OrderStatus } from './order-facts';
+import { DisputePanel } from './dispute-panel';
+import { RefundModal } from './refund-modal';
 import { RevokeAccessModal } from './revoke-access-modal';
 import { SuccessBanner } from './success-banner';
 import { useOrderActions } from './use-order-actions';
@@ -30,6 +32,32 @@ import { OrderWithdrawals } from '@/components/withdraw/order-withdrawals';
 export { ACCESS_MESSAGES } from './use-order-actions';
 
 const BUTTON = 'rounded-lg px-4 py-2.5 font-semibold disabled:opacity-60';
+
+const REFUND_STATUS_TEXT = {
+  refunded: 'eseguito',
+  pending: 'in attesa del fornitore dei pagamenti',
+  failed: 'rifiutato',
+} as const;
+
+/** Each refund asked from the console: how much, of which lines, and where it stands. */
+function OrderRefunds({ order }: { order: AdminOrderDetail }) {
+  const nameOf = (lineId: string) =>
+    order.lines.find((line) => line.lineId === lineId)?.productName ?? lineId;
+  return (
+    <ul className="space-y-1">
+      {order.refunds.map((made) => (
+        <li key={made.refundId} className="[overflow-wrap:anywhere]">
+          {formatPrice(made.amount, order.currency)} · {REFUND_STATUS_TEXT[made.status]} ·{' '}
+          <AdminDate iso={made.refundedAt ?? made.createdAt} />
+          {made.lineIds.length ? ` · ${made.lineIds.map(nameOf).join(', ')}` : null}
+          {made.error && made.status !== 'refunded' ? (
+            <span className="block text-xs text-slate-600">{made.error}</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function OrderDetails({ order }: { order: AdminOrderDetail }) {
   const price = (cents: number) => formatPrice(cents, order.currency);
@@ -57,6 +85,11 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         <Fact term="Totale">
           <span className="font-semibold">{price(order.amountTotal)}</span>
         </Fact>
+        {order.refunds.length ? (
+          <Fact term="Rimborsi">
+            <OrderRefunds order={order} />
+          </Fact>
+        ) : null}
         <Fact term="Termini accettati">
           {order.termsAcceptedAt ? <AdminDate iso={order.termsAcceptedAt} /> : '—'}
         </Fact>
@@ -78,17 +111,24 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
   const {
     running,
     confirmingRevoke,
+    confirmingRefund,
     announcement,
     error,
     denied: actionDenied,
     resendRef,
     accessRef,
+    refundRef,
+    evidenceRef,
+    submitEvidence,
     dismissError,
     resend,
     askToRevoke,
     confirmRevoke,
     cancelRevoke,
     restore,
+    askToRefund,
+    confirmRefund,
+    cancelRefund,
   } = useOrderActions(orderId, mutate);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -137,6 +177,13 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
   const revoked = order.access === 'revoked';
   // A refund's revocation is not undone here (docs/product.md#support-console).
   const restorable = revoked && order.status !== 'refunded';
+  // Something is left to refund, and no refund of it waits for the provider.
+  const held = new Set(
+    order.refunds.filter((made) => made.status === 'pending').flatMap((made) => made.lineIds),
+  );
+  const refundable =
+    order.status !== 'refunded' &&
+    order.lines.some((line) => !line.refundedAt && !held.has(line.lineId));
 
   return (
     <div className="space-y-8">
@@ -153,7 +200,9 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
       </div>
 
       <SuccessBanner message={announcement} />
-      {error && !confirmingRevoke ? <ErrorBanner message={error} onDismiss={dismissError} /> : null}
+      {error && !confirmingRevoke && !confirmingRefund ? (
+        <ErrorBanner message={error} onDismiss={dismissError} />
+      ) : null}
 
       <section aria-labelledby="actions-heading" className="space-y-3">
         <h2 id="actions-heading" className="text-xl font-semibold text-slate-900">
@@ -202,7 +251,28 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
             )}
           </div>
         )}
+        {refundable ? (
+          <button
+            ref={refundRef}
+            type="button"
+            onClick={askToRefund}
+            disabled={running !== null}
+            className={`${BUTTON} border border-red-700 text-red-800 hover:bg-red-50`}
+          >
+            {running === 'refund' ? 'Rimborso in corso...' : 'Rimborsa'}
+          </button>
+        ) : null}
       </section>
+
+      {order.dispute ? (
+        <DisputePanel
+          dispute={order.dispute}
+          sending={running === 'evidence'}
+          disabled={running !== null}
+          onSubmit={submitEvidence}
+          buttonRef={evidenceRef}
+        />
+      ) : null}
 
       <OrderDetails order={order} />
 
@@ -218,6 +288,18 @@ export function OrderView({ orderId, returnPath }: { orderId: string; returnPath
       <OrderWithdrawals orderId={order.orderId} />
 
       <AuditTrail entries={order.audit} />
+
+      {confirmingRefund ? (
+        <RefundModal
+          order={order}
+          busy={running === 'refund'}
+          error={error}
+          onDismissError={dismissError}
+          onCancel={cancelRefund}
+          onConfirm={confirmRefund}
+          fallbackFocus={() => refundRef.current ?? headingRef.current}
+        />
+      ) : null}
 
       {confirmingRevoke ? (
         <RevokeAccessModal

@@ -1,7 +1,8 @@
 'use client';
 /**
- * The three actions of one order in the support console (docs/product.md#admin-orders, #states):
- * resend its links, revoke its access after a confirmation, restore it. An action runs one at a
+ * The actions of one order in the support console (docs/product.md#admin-orders, #states):
+ * resend its links, revoke its access after a confirmation, restore it, and refund it (all or
+ * chosen lines, docs/product.md#refunds-from-the-console) after choosing. An action runs one at a
  * time; its outcome is announced (the service's words for a resend), a refusal (409) gives the
  * service's reason and reloads the order, which another administrator may have changed, and the
  * API's 401 or 403 ends the page's access.
@@ -10,10 +11,13 @@ import { useRef, useState, type RefObject } from 'react';
 import type { KeyedMutator } from 'swr';
 import type { AdminOrderDetail } from '@aba-shop/contract';
 import {
+  refundOrder,
+  submitDisputeEvidence,
   resendOrderLinks,
   restoreOrderAccess,
   revokeOrderAccess,
 } from '@/lib/commerce/api/admin-orders';
+import { formatPrice } from '@aba-shop/service-kit/money';
 import { CommerceError } from '@/lib/commerce/client';
 import { accessDenial } from '@/lib/admin/admin-failure';
 import { orderFailureMessage, type OrderOperation } from '@/lib/admin/order-failure';
@@ -23,7 +27,23 @@ export const ACCESS_MESSAGES = {
   restore: "Accesso ripristinato: i link di download dell'ordine funzionano di nuovo.",
 } as const;
 
-export type OrderAction = Extract<OrderOperation, 'resend' | 'revoke' | 'restore'>;
+/** What a refund's answer says: made by the provider, or waiting to be asked again. */
+export function refundMessage(order: AdminOrderDetail): string {
+  const [newest] = order.refunds;
+  if (!newest) return 'Rimborso eseguito.';
+  const amount = formatPrice(newest.amount, order.currency);
+  return newest.status === 'pending'
+    ? `Rimborso di ${amount} in attesa: il fornitore dei pagamenti non risponde ora e sarà richiesto di nuovo automaticamente. I file restano attivi finché il rimborso non è eseguito.`
+    : `Rimborso eseguito: ${amount} restituiti a ${order.email}, che riceve un'e-mail di conferma.`;
+}
+
+export type OrderAction = Extract<
+  OrderOperation,
+  'resend' | 'revoke' | 'restore' | 'refund' | 'evidence'
+>;
+
+export const EVIDENCE_SENT =
+  'Prove inviate a Stripe: la banca del cliente le esamina, e l’esito arriverà qui.';
 
 /** After a button was disabled while its call ran, the browser may have dropped the focus. */
 function keepFocus(target: RefObject<HTMLElement | null>) {
@@ -39,13 +59,16 @@ function keepFocus(target: RefObject<HTMLElement | null>) {
  */
 export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrderDetail>) {
   const [running, setRunning] = useState<OrderAction | null>(null);
-  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  /** The confirmation open, if any: the revocation's, or the refund's choice. */
+  const [confirming, setConfirming] = useState<'revoke' | 'refund' | null>(null);
   const [announcement, setAnnouncement] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [denied, setDenied] = useState<401 | 403 | null>(null);
   /** The buttons the focus goes back to once their action has run. */
   const resendRef = useRef<HTMLButtonElement>(null);
   const accessRef = useRef<HTMLButtonElement>(null);
+  const refundRef = useRef<HTMLButtonElement>(null);
+  const evidenceRef = useRef<HTMLElement>(null);
 
   async function run(
     action: OrderAction,
@@ -58,7 +81,7 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
     setAnnouncement(null);
     try {
       setAnnouncement(await call());
-      setConfirmingRevoke(false);
+      setConfirming(null);
     } catch (caught) {
       const status = accessDenial(caught);
       if (status) {
@@ -91,7 +114,9 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
     /** The action under way, whose button says so; every action button waits meanwhile. */
     running,
     /** Whether the revocation's confirmation is open (it shows the error itself then). */
-    confirmingRevoke,
+    confirmingRevoke: confirming === 'revoke',
+    /** Whether the refund's choice is open (it shows the error itself then). */
+    confirmingRefund: confirming === 'refund',
     /** The last action's outcome, for the success banner. */
     announcement,
     /** The last action's failure, for the error banner. */
@@ -100,6 +125,8 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
     denied,
     resendRef,
     accessRef,
+    refundRef,
+    evidenceRef,
     dismissError: () => setError(null),
     resend: () =>
       void run(
@@ -115,12 +142,43 @@ export function useOrderActions(orderId: string, mutate: KeyedMutator<AdminOrder
     /** Opens the revocation's confirmation. */
     askToRevoke: () => {
       setError(null);
-      setConfirmingRevoke(true);
+      setConfirming('revoke');
     },
     confirmRevoke: () => void changeAccess('revoke'),
     cancelRevoke: () => {
       setError(null);
-      setConfirmingRevoke(false);
+      setConfirming(null);
+    },
+    /** Opens the refund's choice: the whole order or some lines. */
+    askToRefund: () => {
+      setError(null);
+      setConfirming('refund');
+    },
+    /** Null refunds all that is left. */
+    confirmRefund: (lineIds: string[] | null) =>
+      void run(
+        'refund',
+        async () => {
+          const changed = await refundOrder(orderId, lineIds);
+          await mutate(changed, { revalidate: false });
+          return refundMessage(changed);
+        },
+        // The modal returns the focus itself; the button may be gone once all is refunded.
+        null,
+      ),
+    /** 'Invia le prove': the dispute's evidence, as the panel shows it, to Stripe. */
+    submitEvidence: () =>
+      void run(
+        'evidence',
+        async () => {
+          await mutate(await submitDisputeEvidence(orderId), { revalidate: false });
+          return EVIDENCE_SENT;
+        },
+        evidenceRef,
+      ),
+    cancelRefund: () => {
+      setError(null);
+      setConfirming(null);
     },
     restore: () => {
       setError(null);

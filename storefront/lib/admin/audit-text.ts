@@ -12,6 +12,8 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'order.restore': 'Accesso ripristinato',
   'order.withdraw': 'Recesso del cliente ricevuto: abbonamento terminato, rimborso in corso',
   'order.withdrawal-refund': 'Recesso del cliente: rimborso eseguito',
+  'order.refund': 'Rimborso eseguito',
+  'order.dispute-evidence': 'Prove della contestazione inviate a Stripe',
   'record.create': 'Subscription record creato',
   'record.update': 'Subscription record modificato',
   'record.delete': 'Subscription record eliminato',
@@ -25,6 +27,12 @@ const FIELD_TEXT = new Map([
   ['status', 'stato'],
   ['membership', 'abbonamento'],
   ['refund', 'rimborso'],
+  ['refunded', 'rimborsato (centesimi)'],
+  ['amount', 'importo (centesimi)'],
+  ['lines', 'righe'],
+  ['dispute', 'contestazione'],
+  ['evidence', 'prove'],
+  ['fields', 'campi'],
 ]);
 
 const VALUE_TEXT = new Map([
@@ -34,6 +42,12 @@ const VALUE_TEXT = new Map([
   ['refunded', 'rimborsato'],
   ['canceled', 'terminato'],
   ['pending', 'in attesa'],
+  ['sent', 'inviate'],
+  ['not sent', 'non inviate'],
+  ['needs_response', 'da rispondere'],
+  ['under_review', 'in esame'],
+  ['won', 'vinta'],
+  ['lost', 'persa'],
 ]);
 
 /** What an empty state reads: nothing there before a creation, or after a deletion. */

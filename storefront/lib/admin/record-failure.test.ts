@@ -175,10 +175,13 @@ describe('the admin clients', () => {
       amountTotal: 2799,
       currency: 'usd',
       termsAcceptedAt: null,
+      amountRefunded: 0,
+      taxRefunded: 0,
       lines: [],
       files: [],
+      disputeStatus: null,
     };
-    const detail = { ...order, audit: [] };
+    const detail = { ...order, refunds: [], dispute: null, audit: [] };
     fetchMock
       .mockResolvedValueOnce(answer(200, { items: [order], nextCursor: 'c2' }))
       .mockResolvedValueOnce(answer(200, { items: [], nextCursor: null }))

@@ -18,6 +18,8 @@ import * as withdrawalRefundAttempts from './0012-withdrawal-refund-attempts.ts'
 import * as library from './0013-library.ts';
 import * as memberResources from './0014-member-resources.ts';
 import * as salesFigures from './0015-sales-figures.ts';
+import * as consoleRefunds from './0016-console-refunds.ts';
+import * as disputes from './0017-disputes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   '0013-library': library,
   '0014-member-resources': memberResources,
   '0015-sales-figures': salesFigures,
+  '0016-console-refunds': consoleRefunds,
+  '0017-disputes': disputes,
 };
 
 export const migrationProvider: MigrationProvider = {

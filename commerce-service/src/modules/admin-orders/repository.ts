@@ -4,7 +4,8 @@
  * (docs/adr/0019-support-console-paging-search-and-audit.md).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { Database, OrderRefundTable } from '../../db/schema.ts';
 import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
 
 /** What a search names: one buyer's address, one order, or one checkout session. */
@@ -65,7 +66,8 @@ export function listEntitlementsOfOrders(
 
 /**
  * Revokes (with a time) or restores (with null) every entitlement of an order that is not
- * already so. Returns how many changed: none means another call got there first.
+ * already so, but those a refund revoked: a refund is undone in the provider, not here. Returns
+ * how many changed: none means another call got there first.
  */
 export async function setOrderRevokedAt(
   trx: Transaction<Database>,
@@ -76,7 +78,203 @@ export async function setOrderRevokedAt(
     .updateTable('entitlements')
     .set({ revoked_at: revokedAt })
     .where('order_id', '=', orderId)
+    .where('refunded_at', 'is', null)
     .where('revoked_at', revokedAt === null ? 'is not' : 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Writes a console refund, pending, and claims its lines: each line once, so a line another
+ * refund holds (two administrators at once included) is not claimed again. Returns how many of
+ * the lines it claimed; fewer than asked means the caller must roll back.
+ */
+export async function insertRefundClaim(
+  trx: Transaction<Database>,
+  refund: Insertable<OrderRefundTable>,
+  lineIds: string[],
+): Promise<number> {
+  await trx.insertInto('order_refunds').values(refund).execute();
+  const claimed = await trx
+    .insertInto('order_refund_lines')
+    .values(lineIds.map((lineId) => ({ line_id: lineId, refund_id: refund.id })))
+    .onConflict((conflict) => conflict.column('line_id').doNothing())
+    .returning('line_id')
+    .execute();
+  return claimed.length;
+}
+
+/** Every console refund of these orders, newest first, with the lines each holds (none once failed). */
+export async function listRefundsOfOrders(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const refunds = await db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const lines = refunds.length
+    ? await db
+        .selectFrom('order_refund_lines')
+        .selectAll()
+        .where(
+          'refund_id',
+          'in',
+          refunds.map((refund) => refund.id),
+        )
+        .execute()
+    : [];
+  return refunds.map((refund) => ({
+    ...refund,
+    lineIds: lines.filter((line) => line.refund_id === refund.id).map((line) => line.line_id),
+  }));
+}
+
+/** The lines a pending or made refund holds, of one order. */
+export async function listClaimedLineIds(db: Db, orderId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('order_refund_lines')
+    .innerJoin('order_refunds', 'order_refunds.id', 'order_refund_lines.refund_id')
+    .select('order_refund_lines.line_id')
+    .where('order_refunds.order_id', '=', orderId)
+    .execute();
+  return new Set(rows.map((row) => row.line_id));
+}
+
+/**
+ * Takes a pending refund for one attempt at the provider, by moving when it was last tried
+ * from the value read (a compare-and-set): false when another attempt took it first.
+ */
+export async function claimRefundAttempt(
+  db: Db,
+  refundId: string,
+  attemptedBefore: string | null,
+  at: string,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('order_refunds')
+    .set({ attempted_at: at })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .where('attempted_at', attemptedBefore === null ? 'is' : '=', attemptedBefore)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Keeps the provider's words on a refund that stays pending. */
+export async function recordRefundError(db: Db, refundId: string, error: string) {
+  await db
+    .updateTable('order_refunds')
+    .set({ error: error.slice(0, 500) })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/** The provider refused: the refund failed with its words, and its lines are free again. */
+export async function releaseRefundClaim(db: Kysely<Database>, refundId: string, error: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('order_refunds')
+      .set({ status: 'failed', error: error.slice(0, 500) })
+      .where('id', '=', refundId)
+      .where('status', '=', 'pending')
+      .execute();
+    await trx.deleteFrom('order_refund_lines').where('refund_id', '=', refundId).execute();
+  });
+}
+
+/** The pending refunds last tried before `attemptedBefore` (or never), oldest first. */
+export function listRefundsDue(db: Db, attemptedBefore: string, limit: number) {
+  return db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('attempted_at', 'is', null), eb('attempted_at', '<', attemptedBefore)]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Records that the provider made a pending refund: false when another attempt recorded it
+ * first, which then did the rest.
+ */
+export async function markRefundMade(
+  trx: Transaction<Database>,
+  refundId: string,
+  at: string,
+  providerRefundId: string | null,
+): Promise<boolean> {
+  const made = await trx
+    .updateTable('order_refunds')
+    .set({ status: 'refunded', refunded_at: at, provider_refund_id: providerRefundId, error: null })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(made.numUpdatedRows) === 1;
+}
+
+/**
+ * Keeps what a refund gave back with the order and its lines, which the owner's day sums follow
+ * (docs/product.md#sales-figures): the amounts refunded, the lines' refund time, and the order
+ * refunded once every line is. The order's row is changed first: it holds two refunds of one
+ * order in turn (PostgreSQL's row lock), so the second sees the first's lines refunded. Answers
+ * the order's lines left unrefunded.
+ */
+export async function recordRefundOnOrder(
+  trx: Transaction<Database>,
+  refund: { orderId: string; lineIds: string[]; amount: number; tax: number; at: string },
+) {
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      amount_refunded: eb('amount_refunded', '+', refund.amount),
+      tax_refunded: eb('tax_refunded', '+', refund.tax),
+    }))
+    .where('id', '=', refund.orderId)
+    .execute();
+  await trx
+    .updateTable('order_lines')
+    .set({ refunded_at: refund.at })
+    .where('id', 'in', refund.lineIds)
+    .where('refunded_at', 'is', null)
+    .execute();
+  const left = await trx
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', refund.orderId)
+    .where('refunded_at', 'is', null)
+    .execute();
+  if (left.length === 0)
+    await trx
+      .updateTable('orders')
+      .set({ status: 'refunded' })
+      .where('id', '=', refund.orderId)
+      .execute();
+  return left;
+}
+
+/**
+ * Revokes, as refunded, the order's files that no line left unrefunded grants; answers their
+ * file keys. A file support had revoked keeps its time, and becomes the refund's.
+ */
+export async function revokeRefundedFiles(
+  trx: Transaction<Database>,
+  orderId: string,
+  keptFileKeys: string[],
+  at: string,
+): Promise<string[]> {
+  let query = trx
+    .updateTable('entitlements')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)), refunded_at: at }))
+    .where('order_id', '=', orderId)
+    .where('refunded_at', 'is', null);
+  if (keptFileKeys.length) query = query.where('file_key', 'not in', keptFileKeys);
+  const revoked = await query.returning('file_key').execute();
+  return revoked.map((row) => row.file_key);
 }

@@ -1,5 +1,7 @@
-import type { ModuleRoutes } from '../../module-routes.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { runPeriodically } from '../../periodic-pass.ts';
 import {
+  adminOrderRefundBodySchema,
   adminPageQuerySchema,
   adminOrderDetailSchema,
   adminOrderPageSchema,
@@ -14,6 +16,17 @@ import {
   searchOrders,
   type AdminOrdersDependencies,
 } from './service.ts';
+import { refundOrder, retryPendingConsoleRefunds } from './refunds.ts';
+import { submitOrderDisputeEvidence } from '../disputes/service.ts';
+
+/** How often the retry asks the provider again for the console refunds still pending. */
+const REFUND_RETRY_INTERVAL_MS = 5 * 60_000;
+
+export interface AdminOrderRoutesOptions {
+  deps: AdminOrdersDependencies;
+  /** Retries pending refunds at start and then periodically (the server does, as with mail). */
+  retryPendingRefunds?: boolean;
+}
 
 /**
  * The support console's orders (docs/product.md#support-console). Administrators only, checked
@@ -22,7 +35,10 @@ import {
  */
 const config = { errorBody: 'error', errorLanguage: 'it' } as const;
 
-export const adminOrderRoutes: ModuleRoutes<AdminOrdersDependencies> = async (app, { deps }) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = async (
+  app,
+  { deps, retryPendingRefunds = false },
+) => {
   const admin = { onRequest: app.requireAdmin, config };
   const failures = {
     404: failureBodySchema.error,
@@ -99,4 +115,56 @@ export const adminOrderRoutes: ModuleRoutes<AdminOrdersDependencies> = async (ap
     async (request) =>
       restoreOrderAccess(deps, request.params.orderId, await app.freshAdminEmail(request)),
   );
+
+  app.post(
+    '/api/admin/orders/:orderId/refunds',
+    {
+      ...admin,
+      schema: {
+        summary:
+          'Refunds the whole order, or the lines named, through the payment provider: 200 made, 202 waiting for the provider',
+        params: adminOrderParamsSchema,
+        body: adminOrderRefundBodySchema,
+        response: {
+          200: adminOrderDetailSchema,
+          202: adminOrderDetailSchema,
+          400: failureBodySchema.error,
+          ...failures,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      const actor = await app.freshAdminEmail(request);
+      const outcome = await refundOrder(deps, orderId, request.body, actor, request.log);
+      return reply
+        .status(outcome === 'refunded' ? 200 : 202)
+        .send(await orderDetail(deps, orderId));
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:orderId/dispute/evidence',
+    {
+      ...admin,
+      schema: {
+        summary:
+          'Sends the evidence of the order’s dispute (its consent, receipt, downloads and stamp) through Stripe, submitted to the card issuer',
+        params: adminOrderParamsSchema,
+        response: { 200: adminOrderDetailSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      await submitOrderDisputeEvidence(deps, orderId, await app.freshAdminEmail(request));
+      return orderDetail(deps, orderId);
+    },
+  );
+
+  if (retryPendingRefunds)
+    runPeriodically(app, {
+      everyMs: REFUND_RETRY_INTERVAL_MS,
+      pass: () => retryPendingConsoleRefunds(deps, app.log),
+      what: 'pending console refunds',
+    });
 };

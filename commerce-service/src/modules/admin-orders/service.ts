@@ -25,17 +25,21 @@ import {
   signDownloadLinks,
   type DownloadsDependencies,
 } from '../downloads/service.ts';
+import { disputeOfOrder, disputeStatusesOf } from '../disputes/service.ts';
 import { orderSummaryOf, productOfLine, rowsOfOrder } from '../orders/service.ts';
+import { lineCharges } from './refund-amounts.ts';
+import type { RefundsDependencies } from './refunds.ts';
 import {
   findOrder,
   listEntitlementsOfOrders,
   listLinesOfOrders,
+  listRefundsOfOrders,
   orderPageQuery,
   setOrderRevokedAt,
   type OrderSearch,
 } from './repository.ts';
 
-export type AdminOrdersDependencies = DownloadsDependencies;
+export type AdminOrdersDependencies = DownloadsDependencies & RefundsDependencies;
 
 const NO_ORDER = 'Nessun ordine con questo id';
 const ALREADY_REVOKED = "L'accesso ai download di questo ordine è già revocato";
@@ -58,9 +62,14 @@ export function orderSearchOf(q: string | undefined): OrderSearch | null {
   return { by: 'session', sessionId: text };
 }
 
-/** Revoked once any of its files is: by an administrator, or by a refund. */
+/**
+ * Revoked once any of its files is, by an administrator or by a refund of the whole order; a
+ * file whose line alone was refunded is that line's business, not the order's access.
+ */
 const accessOf = (entitlements: EntitlementTable[]): OrderAccess =>
-  entitlements.some((entitlement) => entitlement.revoked_at) ? 'revoked' : 'active';
+  entitlements.some((entitlement) => entitlement.revoked_at && !entitlement.refunded_at)
+    ? 'revoked'
+    : 'active';
 
 function fileOf(deps: AdminOrdersDependencies, entitlement: EntitlementTable) {
   const file = describeFile(entitlement.file_key, deps.books);
@@ -80,20 +89,36 @@ async function describeOrders(
   orders: Selectable<OrderTable>[],
 ): Promise<AdminOrder[]> {
   const ids = orders.map((order) => order.id);
-  const [lines, entitlements] = await Promise.all([
+  const [lines, entitlements, disputes] = await Promise.all([
     listLinesOfOrders(deps.db, ids),
     listEntitlementsOfOrders(deps.db, ids),
+    disputeStatusesOf(deps, ids),
   ]);
   return orders.map((order) => {
     const granted = rowsOfOrder(entitlements, order.id);
+    const orderLines = rowsOfOrder(lines, order.id);
+    const charges = lineCharges(
+      { amountTotal: order.amount_total, amountTax: order.amount_tax },
+      orderLines.map((line) => ({
+        id: line.id,
+        quantity: line.quantity,
+        unitAmount: line.unit_amount,
+      })),
+    );
     return {
       ...orderSummaryOf(order),
       email: order.email,
-      access: accessOf(granted),
-      lines: rowsOfOrder(lines, order.id).map((line) => ({
+      access: order.status === 'refunded' && granted.length > 0 ? 'revoked' : accessOf(granted),
+      amountRefunded: order.status === 'refunded' ? order.amount_total : order.amount_refunded,
+      taxRefunded: order.status === 'refunded' ? order.amount_tax : order.tax_refunded,
+      lines: orderLines.map((line) => ({
+        lineId: line.id,
         ...productOfLine(line),
         unitAmount: line.unit_amount,
+        amountCharged: charges.get(line.id)?.amount ?? 0,
+        refundedAt: line.refunded_at,
       })),
+      disputeStatus: disputes.get(order.id) ?? null,
       // Book by book, each PDF before its audiobook, as the buyer's pages list them.
       files: granted
         .map((entitlement) => fileOf(deps, entitlement))
@@ -131,11 +156,28 @@ export async function orderDetail(
   orderId: string,
 ): Promise<AdminOrderDetail> {
   const order = await orderRow(deps.db, orderId);
-  const [[described], audit] = await Promise.all([
+  const [[described], refunds, dispute, audit] = await Promise.all([
     describeOrders(deps, [order]),
+    listRefundsOfOrders(deps.db, [orderId]),
+    disputeOfOrder(deps, order),
     auditTrailOf(deps.db, { type: 'order', id: orderId }),
   ]);
-  return { ...(described as AdminOrder), audit };
+  return {
+    ...(described as AdminOrder),
+    refunds: refunds.map((refund) => ({
+      refundId: refund.id,
+      amount: refund.amount,
+      tax: refund.tax,
+      lineIds: refund.lineIds,
+      status: refund.status,
+      actor: refund.actor,
+      createdAt: refund.created_at,
+      refundedAt: refund.refunded_at,
+      error: refund.error,
+    })),
+    dispute,
+    audit,
+  };
 }
 
 /** E-mails the buyer fresh links to this order's files, by the shop's outbox. */

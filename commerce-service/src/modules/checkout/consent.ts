@@ -48,6 +48,11 @@ export function consentMarkdown(storefrontUrl: string, basket: ConsentBasket): s
   return `${AGREE} [Terms and Conditions](${terms}) and the [No Refund Policy](${noRefund}). ${deliveryWords(basket)}`.trim();
 }
 
+/** As plain words, the way a dispute's evidence quotes what the buyer ticked. */
+export function consentText(basket: ConsentBasket): string {
+  return `${AGREE} Terms and Conditions and the No Refund Policy. ${deliveryWords(basket)}`.trim();
+}
+
 /** For the test checkout's checkbox label. */
 export function consentHtml(storefrontUrl: string, basket: ConsentBasket): string {
   const link = (path: string, text: string) =>

@@ -71,6 +71,27 @@ export interface PaymentProvider {
     subscriptionId: string | null;
     idempotencyKey: string;
   }): Promise<{ refundId: string | null }>;
+  /**
+   * A refund from the support console (docs/product.md#refunds-from-the-console): `amount`
+   * cents of the payment, once per idempotency key. Answers the provider's refund id, null
+   * when the provider holds no money (the test checkout); a payment refunded in full already
+   * answers the refund that was made.
+   */
+  refundPayment(request: {
+    paymentIntentId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string | null }>;
+  /**
+   * Sends a dispute's evidence to the card issuer through Stripe (`submit=true`): the text
+   * fields of Stripe's dispute evidence (docs/product.md#disputes). The test checkout takes no
+   * money, so it has no disputes and refuses.
+   */
+  submitDisputeEvidence(request: {
+    disputeId: string;
+    evidence: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ status: string }>;
 }
 
 /** An embedded session's state at Stripe, and the secret Stripe.js mounts it with. */
@@ -134,6 +155,36 @@ export function checkoutOptionFields(
       ? { invoice_creation: { enabled: true } }
       : {}),
   };
+}
+
+/**
+ * Refunds a payment at Stripe, all of it or `amount` cents, once per idempotency key. Refunded
+ * already (`charge_already_refunded`: by hand in the Dashboard, or by an earlier attempt whose
+ * answer was lost and whose key Stripe has since forgotten, after 24 hours), the buyer has
+ * their money: the refund is the one Stripe holds.
+ */
+async function refundAtStripe(
+  stripe: Stripe,
+  request: { paymentIntent: string; amount?: number; idempotencyKey: string },
+): Promise<Stripe.Refund | null> {
+  try {
+    return await stripe.refunds.create(
+      {
+        payment_intent: request.paymentIntent,
+        ...(request.amount === undefined ? {} : { amount: request.amount }),
+        reason: 'requested_by_customer',
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+  } catch (error) {
+    if (
+      !(error instanceof Stripe.errors.StripeInvalidRequestError) ||
+      error.code !== 'charge_already_refunded'
+    )
+      throw error;
+    const made = await stripe.refunds.list({ payment_intent: request.paymentIntent, limit: 1 });
+    return made.data[0] ?? null;
+  }
 }
 
 export function createStripeProvider(stripe: Stripe, config: Config): PaymentProvider {
@@ -225,23 +276,10 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         paymentIntent = stripeIdOf(payment?.payment_intent);
       }
       const refund = paymentIntent
-        ? await stripe.refunds
-            .create(
-              { payment_intent: paymentIntent, reason: 'requested_by_customer' },
-              { idempotencyKey: `${idempotencyKey}:refund` },
-            )
-            .catch(async (error: unknown) => {
-              // Refunded already: by hand in the Dashboard, or by an earlier attempt whose answer
-              // was lost and whose idempotency key Stripe has since forgotten (after 24 hours).
-              // The buyer has their money; the refund is the one Stripe holds.
-              if (
-                !(error instanceof Stripe.errors.StripeInvalidRequestError) ||
-                error.code !== 'charge_already_refunded'
-              )
-                throw error;
-              const made = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 1 });
-              return made.data[0] ?? null;
-            })
+        ? await refundAtStripe(stripe, {
+            paymentIntent,
+            idempotencyKey: `${idempotencyKey}:refund`,
+          })
         : null;
       if (subscriptionId) {
         try {
@@ -258,6 +296,22 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
         }
       }
       return { refundId: refund?.id ?? null };
+    },
+    async refundPayment({ paymentIntentId, amount, idempotencyKey }) {
+      const refund = await refundAtStripe(stripe, {
+        paymentIntent: paymentIntentId,
+        amount,
+        idempotencyKey,
+      });
+      return { refundId: refund?.id ?? null };
+    },
+    async submitDisputeEvidence({ disputeId, evidence, idempotencyKey }) {
+      const dispute = await stripe.disputes.update(
+        disputeId,
+        { evidence, submit: true },
+        { idempotencyKey },
+      );
+      return { status: dispute.status };
     },
     async embeddedSession(id) {
       try {

@@ -22,7 +22,7 @@ export {
   markCheckoutSessionPaid,
   type StoredCheckoutSession,
 } from './repository.ts';
-export { CONSENT_REQUIRED_MESSAGE, consentBasketOf, consentHtml } from './consent.ts';
+export { CONSENT_REQUIRED_MESSAGE, consentBasketOf, consentHtml, consentText } from './consent.ts';
 export type { CheckoutLine } from './lines.ts';
 export { stripeIdOf, type PaymentProvider } from './providers.ts';
 

@@ -24,15 +24,38 @@ export function findBuyer(db: Kysely<Database>, orderId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function countDownload(db: Kysely<Database>, id: string) {
-  await db
-    .updateTable('entitlements')
-    .set((eb) => ({
-      download_count: eb('download_count', '+', 1),
-      last_download_at: new Date().toISOString(),
-    }))
-    .where('id', '=', id)
-    .execute();
+/** Counts a download, and logs when and by which client (a dispute's evidence). */
+export async function countDownload(
+  db: Kysely<Database>,
+  entitlement: { id: string; order_id: string; file_key: string },
+  client: DownloadClient,
+) {
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('entitlements')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1), last_download_at: at }))
+      .where('id', '=', entitlement.id)
+      .execute();
+    await trx
+      .insertInto('download_events')
+      .values({
+        id: randomUUID(),
+        entitlement_id: entitlement.id,
+        order_id: entitlement.order_id,
+        file_key: entitlement.file_key,
+        at,
+        client_ip: client.ip?.slice(0, 64) ?? null,
+        user_agent: client.userAgent?.slice(0, 512) ?? null,
+      })
+      .execute();
+  });
+}
+
+/** Who asked for a download: the client's address as the shop trusts it, and its user agent. */
+export interface DownloadClient {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** Every entitlement still valid for the orders paid with this address (case-insensitive). */
@@ -45,6 +68,25 @@ export function listEntitlementsForEmail(db: Kysely<Database>, email: string) {
     .where('entitlements.revoked_at', 'is', null)
     .orderBy('entitlements.created_at')
     .execute();
+}
+
+/** Whether a refund (of its order, or of its line) took this file from this address. */
+export async function hasRefundedFile(
+  db: Kysely<Database>,
+  email: string,
+  fileKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('entitlements')
+    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
+    .select('entitlements.id')
+    .where('orders.email', '=', email.toLowerCase())
+    .where('entitlements.file_key', '=', fileKey)
+    .where((eb) =>
+      eb.or([eb('entitlements.refunded_at', 'is not', null), eb('orders.status', '=', 'refunded')]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** How many times links were asked for this address (by its key) since then. */
@@ -94,6 +136,8 @@ export async function findLibraryOrder(db: Kysely<Database>, orderId: string) {
     .select('id')
     .where('order_id', '=', orderId)
     .where('revoked_at', 'is not', null)
+    // A file refunded alone leaves the rest of the order's library open.
+    .where('refunded_at', 'is', null)
     .executeTakeFirst();
   return { ...order, revoked: revoked !== undefined };
 }
@@ -125,7 +169,8 @@ export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
           selectFrom('entitlements')
             .select('entitlements.id')
             .whereRef('entitlements.order_id', '=', 'orders.id')
-            .where('entitlements.revoked_at', 'is not', null),
+            .where('entitlements.revoked_at', 'is not', null)
+            .where('entitlements.refunded_at', 'is', null),
         ),
       ),
     )

@@ -23,6 +23,10 @@ export const downloadRoutes: ModuleRoutes<DownloadsDependencies> = async (app, {
             token: request.params.token,
             range: request.headers.range,
             headOnly: request.method === 'HEAD',
+            client: {
+              ip: request.ip || null,
+              userAgent: request.headers['user-agent'] ?? null,
+            },
           },
           request.log,
         ),

@@ -31,8 +31,10 @@ import {
   findLibraryOrder,
   findNewestOpenOrder,
   findEntitlement,
+  hasRefundedFile,
   listEntitlementsForEmail,
   recordDownloadLinkRequest,
+  type DownloadClient,
   type EntitlementRow,
 } from './repository.ts';
 import { signDownloadToken, verifyDownloadToken } from './signing.ts';
@@ -280,7 +282,12 @@ async function openContent(
  */
 export async function openDownload(
   deps: DownloadsDependencies,
-  { token, range, headOnly }: { token: string; range: string | undefined; headOnly: boolean },
+  {
+    token,
+    range,
+    headOnly,
+    client,
+  }: { token: string; range: string | undefined; headOnly: boolean; client: DownloadClient },
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
   const { db, config } = deps;
@@ -301,13 +308,14 @@ export async function openDownload(
   }
   if (entitlement.revoked_at) {
     // Revoked by a refund, or by support (docs/product.md#support-console).
+    // A refund of the whole order, or of this file's line alone from the console.
     throw new NotAllowedError(
-      entitlement.order_status === 'refunded'
-        ? 'This purchase has been refunded, so its downloads are no longer available.'
+      entitlement.order_status === 'refunded' || entitlement.refunded_at
+        ? REFUNDED_DOWNLOAD
         : 'The downloads of this purchase have been suspended. Please write to support.',
     );
   }
-  return openGrantedFile(deps, entitlement, { range, count: !headOnly }, log);
+  return openGrantedFile(deps, entitlement, { range, count: headOnly ? null : client }, log);
 }
 
 /**
@@ -317,7 +325,8 @@ export async function openDownload(
 async function openGrantedFile(
   deps: DownloadsDependencies,
   entitlement: EntitlementRow,
-  { range, count }: { range: string | undefined; count: boolean },
+  /** The client a download is counted for; null when it is not counted (HEAD, the library). */
+  { range, count }: { range: string | undefined; count: DownloadClient | null },
   log: FastifyBaseLogger,
 ): Promise<OpenedDownload> {
   const { db, config, books } = deps;
@@ -337,7 +346,7 @@ async function openGrantedFile(
     throw new OutOfRangeError('The requested range is outside the file.', size);
   }
   try {
-    if (count && (!part || part.start === 0)) await countDownload(db, entitlement.id);
+    if (count && (!part || part.start === 0)) await countDownload(db, entitlement, count);
   } catch (error) {
     closeSync(fd);
     throw error;
@@ -349,6 +358,9 @@ async function openGrantedFile(
  * Opens a file the address owns for the library's reader or player (docs/product.md#library):
  * the same stamped copy a download gives, inline and by ranges, never counted as a download.
  */
+const REFUNDED_DOWNLOAD =
+  'This purchase has been refunded, so its downloads are no longer available.';
+
 export async function openOwnedFile(
   deps: DownloadsDependencies,
   { email, fileKey, range }: { email: string; fileKey: string; range: string | undefined },
@@ -356,8 +368,13 @@ export async function openOwnedFile(
 ): Promise<OpenedDownload> {
   const owned = await listEntitlementsForEmail(deps.db, email);
   const entitlement = owned.find((row) => row.file_key === fileKey);
-  if (!entitlement) throw new NotAllowedError('This file is not in your library.');
-  return openGrantedFile(deps, entitlement, { range, count: false }, log);
+  if (!entitlement) {
+    // Refunded, the file says so, as its download link does.
+    if (await hasRefundedFile(deps.db, email, fileKey))
+      throw new NotAllowedError(REFUNDED_DOWNLOAD);
+    throw new NotAllowedError('This file is not in your library.');
+  }
+  return openGrantedFile(deps, entitlement, { range, count: null }, log);
 }
 
 /** The address of an order's library link of this generation (docs/product.md#library). */

@@ -29,6 +29,13 @@ export function createLocalProvider(config: Config): PaymentProvider {
     async refundAndEndSubscription() {
       return { refundId: null };
     },
+    async refundPayment() {
+      return { refundId: null };
+    },
+    // Nothing was charged to a card, so no bank can dispute it.
+    async submitDisputeEvidence() {
+      throw new Error('The test checkout takes no money, so it has no disputes');
+    },
     // The shop's own page stands in for Stripe's customer portal.
     async createPortalSession({ subscriptionId }) {
       return localPortalUrl(config, subscriptionId);

@@ -12,6 +12,7 @@ export {
   downloadLinksMail,
   memberResourceMail,
   orderConfirmationMail,
+  orderRefundMail,
   signInCodeMail,
   withdrawalAcknowledgementMail,
   type ContactDetails,

@@ -315,3 +315,36 @@ export function withdrawalAcknowledgementMail(input: {
     ),
   };
 }
+
+/**
+ * A refund made from the support console (docs/product.md#refunds-from-the-console), in English
+ * as the buyer's mail is: what was refunded, in the withdrawal acknowledgement's words for the
+ * money, and which files stop downloading.
+ */
+export function orderRefundMail(input: {
+  orderReference: string;
+  /** The products this refund gave back. */
+  productNames: string[];
+  /** Whether no line of the order is left unrefunded. */
+  nothingLeft: boolean;
+  amountRefunded: string;
+  supportEmail: string;
+}): RenderedMail {
+  const words = ACKNOWLEDGEMENT.en;
+  const files = input.nothingLeft
+    ? 'Your order is now refunded in full: its download links and its library no longer open.'
+    : 'The download links of what was refunded no longer open; the rest of your order stays yours, as before.';
+  const paragraphs = [
+    `We have refunded ${input.productNames.join(', ')} of your order ${input.orderReference}.`,
+    `${words.refund(input.amountRefunded)} ${files}`,
+  ];
+  return {
+    subject: `Refund of your order ${input.orderReference}`,
+    text: [...paragraphs, words.questions(input.supportEmail)].join('\n\n'),
+    html: layout(
+      'Your refund',
+      `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p>${escapeHtml(words.questions(input.supportEmail))}</p>`,
+    ),
+  };
+}

@@ -42,7 +42,10 @@ export interface PaidCheckout {
 }
 
 /** The files a set of lines grants, once each (the Complete Pack grants both books). */
-export function grantedFiles(lines: CheckoutLine[], products: Map<string, CatalogueProduct>) {
+export function grantedFiles(
+  lines: Pick<CheckoutLine, 'productId'>[],
+  products: Map<string, CatalogueProduct>,
+) {
   const seen = new Set<string>();
   return lines.flatMap((line) =>
     (products.get(line.productId)?.fileKeys ?? [])

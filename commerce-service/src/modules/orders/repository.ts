@@ -91,6 +91,7 @@ export async function insertEntitlements(
     last_download_at: null,
     revoked_at: null,
     created_at: now,
+    refunded_at: null,
   }));
   await trx.insertInto('entitlements').values(rows).execute();
   return rows;

@@ -43,8 +43,9 @@ import type {
 import { ORDER_PAGE_OPEN_MINUTES } from '@aba-shop/contract/constants';
 
 // What other modules use of orders besides the functions below: the local checkout's Pay
-// button fulfils through the very function the webhook runs.
-export { fulfilCheckoutSession } from './fulfilment.ts';
+// button fulfils through the very function the webhook runs, and a console refund asks which
+// files the lines it leaves still grant.
+export { fulfilCheckoutSession, grantedFiles } from './fulfilment.ts';
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;

@@ -11,6 +11,7 @@ import {
   NotFoundError,
   UnavailableError,
 } from '../../domain-errors.ts';
+import { DISPUTE_EVENTS, receiveDisputeEvent } from '../disputes/service.ts';
 import { MEMBERSHIP_EVENTS, receiveMembershipEvent } from '../memberships/service.ts';
 import {
   hasWebhookEvent,
@@ -29,8 +30,9 @@ const malformed = (reason: string) => new InvalidInputError(`Malformed Stripe ev
 
 /**
  * A call of Stripe's webhook, as the exact bytes Stripe signed: checked, then handled once.
- * A checkout paid is fulfilled; a charge refunded revokes the order's downloads; a
- * subscription's or invoice's word updates the membership; any other event is acknowledged
+ * A checkout paid is fulfilled; a charge refunded in full revokes the order's downloads (one
+ * refunded in part, a line from the console, does not); a dispute is kept on its order, and a
+ * lost one revokes it; a subscription's or invoice's word updates the membership; any other event is acknowledged
  * and left alone.
  */
 export async function receiveStripeEvent(
@@ -84,7 +86,18 @@ export async function receiveStripeEvent(
       break;
     }
     default:
-      if (MEMBERSHIP_EVENTS.has(event.type)) {
+      if (DISPUTE_EVENTS.has(event.type)) {
+        const disputed = await receiveDisputeEvent(
+          deps,
+          { type: event.type, object: event.data.object },
+          log,
+        );
+        // A lost dispute took the money back: the files stop, as after a refund.
+        if (disputed?.lost) {
+          const revoked = await revokeOrderByPaymentIntent(db, disputed.paymentIntentId);
+          log.info({ orderId: disputed.orderId, revoked }, 'lost dispute revoked downloads');
+        }
+      } else if (MEMBERSHIP_EVENTS.has(event.type)) {
         await receiveMembershipEvent(deps, {
           type: event.type,
           created: event.created ?? Math.floor(Date.now() / 1000),

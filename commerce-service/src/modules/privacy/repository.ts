@@ -275,6 +275,8 @@ export async function anonymiseKeptRows(
 /** Deletes the orders' entitlements: their links stop working and their history goes. */
 export async function deleteEntitlements(trx: Transaction<Database>, ids: string[]) {
   if (ids.length === 0) return;
+  // Their downloads' log names the buyer's client address and user agent.
+  await trx.deleteFrom('download_events').where('entitlement_id', 'in', ids).execute();
   await trx.deleteFrom('entitlements').where('id', 'in', ids).execute();
 }
 
@@ -406,8 +408,17 @@ export async function deleteExpiredRows(
     const orderIds = expired.map((order) => order.id);
     if (orderIds.length > 0) {
       await trx.deleteFrom('order_lines').where('order_id', 'in', orderIds).execute();
+      await trx.deleteFrom('download_events').where('order_id', 'in', orderIds).execute();
       await trx.deleteFrom('entitlements').where('order_id', 'in', orderIds).execute();
       await trx.deleteFrom('withdrawals').where('order_id', 'in', orderIds).execute();
+      await trx.deleteFrom('disputes').where('order_id', 'in', orderIds).execute();
+      await trx
+        .deleteFrom('order_refund_lines')
+        .where('refund_id', 'in', (eb) =>
+          eb.selectFrom('order_refunds').select('id').where('order_id', 'in', orderIds),
+        )
+        .execute();
+      await trx.deleteFrom('order_refunds').where('order_id', 'in', orderIds).execute();
       await trx
         .deleteFrom('admin_actions')
         .where('subject_type', '=', 'order')

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotSignedInError } from '../../domain-errors.ts';
+import { runPeriodically } from '../../periodic-pass.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
   adminWithdrawalListSchema,
@@ -108,28 +109,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     async (request) => listWithdrawalsForSupport(deps, request.query),
   );
 
-  if (!retrying) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let passing = false;
-  const retry = () => {
-    // A slow provider can make a pass outlast the interval: one pass at a time per instance.
-    if (passing) return;
-    passing = true;
-    running = retryPendingRefunds(deps, app.log)
-      .then((refunded) => {
-        if (refunded > 0) app.log.info({ refunded }, 'pending withdrawal refunds made');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal refund retry failed'))
-      .finally(() => (passing = false));
-  };
-  app.addHook('onReady', async () => {
-    retry();
-    timer = setInterval(retry, REFUND_RETRY_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  if (retrying)
+    runPeriodically(app, {
+      everyMs: REFUND_RETRY_INTERVAL_MS,
+      pass: () => retryPendingRefunds(deps, app.log),
+      what: 'pending withdrawal refunds',
+    });
 };

@@ -1,6 +1,6 @@
 /**
  * The support console's calls to the admin orders API (docs/product.md#api): the searched,
- * paged list, one order with its audit trail, and the three actions. Failures are `{ error }`,
+ * paged list, one order with its audit trail, the three access actions and the refund. Failures are `{ error }`,
  * in Italian, which the pages show.
  */
 import type { AdminOrderDetail, AdminOrderPage } from '@aba-shop/contract';
@@ -41,6 +41,29 @@ const changeAccess = (orderId: string, action: 'revoke' | 'restore') =>
 
 export const revokeOrderAccess = (orderId: string) => changeAccess(orderId, 'revoke');
 export const restoreOrderAccess = (orderId: string) => changeAccess(orderId, 'restore');
+
+/**
+ * Refunds the whole order (`lineIds` null: every line not refunded yet) or the lines named,
+ * through the payment provider; answers the order as it now is, whose newest refund says
+ * whether the provider made it or it waits to be asked again.
+ */
+export const refundOrder = (orderId: string, lineIds: string[] | null) =>
+  callCommerce({
+    path: `${adminOrderPath(orderId)}/refunds`,
+    method: 'POST',
+    body: lineIds ? { lineIds } : {},
+    answer: detailAnswer,
+    failureField: 'error',
+  });
+
+/** 'Invia le prove': sends the order's dispute evidence through Stripe; answers the order. */
+export const submitDisputeEvidence = (orderId: string) =>
+  callCommerce({
+    path: `${adminOrderPath(orderId)}/dispute/evidence`,
+    method: 'POST',
+    answer: detailAnswer,
+    failureField: 'error',
+  });
 
 /** Sends the buyer fresh download links by the shop's mail: 202, with the service's words. */
 export const resendOrderLinks = async (orderId: string) =>
