@@ -86,6 +86,10 @@ export const salesFiguresSchema = z.object({
   /** Orders that were their address's first (new buyers), and orders of addresses that had bought before. */
   newBuyers: count,
   returningBuyers: count,
+  /** Disputes (chargebacks) opened in the period, the amount they took back, and those lost. */
+  disputes: count,
+  disputed: cents,
+  disputesLost: count,
   members: membershipFiguresSchema,
   funnel: funnelFiguresSchema,
 });

@@ -34,6 +34,9 @@ const figures = (overrides: Partial<SalesFigures> = {}): SalesFigures => ({
   refunded: 2799,
   newBuyers: 9,
   returningBuyers: 3,
+  disputes: 1,
+  disputed: 2799,
+  disputesLost: 0,
   members: { active: 40, activeAtStart: 36, started: 6, cancelled: 2, churn: 0.0556, mrr: 39_600 },
   funnel: { shopViews: 400, checkoutsStarted: 50, paid: 12 },
   ...overrides,
@@ -93,6 +96,8 @@ describe('the sales overview', () => {
     expect(figureCard('Ordini')).toHaveTextContent('12');
     expect(figureCard('Tasso di abbandono')).toHaveTextContent('5,6%');
     expect(figureCard('Ricavo mensile ricorrente')).toHaveTextContent('$396.00');
+    expect(figureCard('Contestazioni aperte')).toHaveTextContent('1');
+    expect(figureCard('Importo contestato')).toHaveTextContent('$27.99');
   });
 
   it('shows the way to payment with each step’s share of the one before', async () => {

@@ -242,6 +242,9 @@ function Figures({ summary }: { summary: SalesSummary }) {
           {figure('Ordini di clienti abituali', (f) => f.returningBuyers)}
           {figure('Ordini rimborsati', (f) => f.refunds)}
           {figure('Importo rimborsato', (f) => f.refunded, money)}
+          {figure('Contestazioni aperte', (f) => f.disputes)}
+          {figure('Importo contestato', (f) => f.disputed, money)}
+          {figure('Contestazioni perse', (f) => f.disputesLost)}
         </dl>
       </Section>
 

@@ -2,7 +2,7 @@
  * The disputes' SQL: a dispute kept as Stripe's events tell it, and the shop's own records of
  * the purchase that its evidence is made of (docs/product.md#disputes).
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database, DisputeTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -143,4 +143,23 @@ export async function listEvidenceRecords(db: Db, order: { id: string; email: st
       .execute(),
   ]);
   return { lines, downloads, receipt, openings, progress };
+}
+
+/**
+ * Disputes opened from `start` (included) to `end` (excluded), ISO times, in one currency: how
+ * many, the amount they took back, and how many of them were lost (the owner's figures).
+ */
+export async function countDisputesOpened(db: Db, currency: string, start: string, end: string) {
+  const row = await db
+    .selectFrom('disputes')
+    .where('currency', '=', currency)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .select([
+      sql<number>`count(*)`.as('opened'),
+      sql<number>`coalesce(sum(amount), 0)`.as('amount'),
+      sql<number>`coalesce(sum(case when outcome = 'lost' then 1 else 0 end), 0)`.as('lost'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { opened: Number(row.opened), amount: Number(row.amount), lost: Number(row.lost) };
 }

@@ -28,6 +28,7 @@ import {
 } from '@aba-shop/contract';
 import {
   claimEvidenceSubmission,
+  countDisputesOpened,
   findDispute,
   findNewestDisputeOfOrder,
   findOrderById,
@@ -293,3 +294,9 @@ export async function submitOrderDisputeEvidence(
   if (!dispute) throw new NotFoundError(NO_DISPUTE);
   await submitEvidenceOf(deps, dispute.id, actor);
 }
+
+/** Disputes opened in a period of the shop's currency, for the owner's figures (docs/product.md#sales-figures). */
+export const disputesOpenedIn = (
+  deps: Pick<DisputesDependencies, 'db'>,
+  { currency, start, end }: { currency: string; start: string; end: string },
+) => countDisputesOpened(deps.db, currency, start, end);

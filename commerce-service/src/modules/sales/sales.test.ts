@@ -78,8 +78,14 @@ async function expectedOf(start: string, end: string) {
 }
 
 /** The order figures of a summary, without its memberships and way to payment. */
-const orderFiguresOf = ({ members: _members, funnel: _funnel, ...figures }: SalesFigures) =>
-  figures;
+const orderFiguresOf = ({
+  members: _members,
+  funnel: _funnel,
+  disputes: _disputes,
+  disputed: _disputed,
+  disputesLost: _lost,
+  ...figures
+}: SalesFigures) => figures;
 
 describe('the sales figures', () => {
   it('are for administrators only: 401 signed out, 403 to a customer', async () => {
@@ -312,6 +318,44 @@ describe('the sales figures', () => {
     expect(await t.app.db.selectFrom('funnel_days').selectAll().execute()).toEqual(
       expect.arrayContaining([{ day: today, step: 'shop_view', count: 3 }]),
     );
+  });
+
+  it('count the disputes opened in the period, what they took back and those lost', async () => {
+    const placed = await t.app.db
+      .selectFrom('orders')
+      .select(['id', 'amount_total'])
+      .where('email', '=', 'bea@example.com')
+      .executeTakeFirstOrThrow();
+    const dispute = (id: string, createdAt: string, outcome: string | null) => ({
+      id,
+      order_id: placed.id,
+      charge_id: null,
+      reason: 'fraudulent',
+      amount: placed.amount_total,
+      currency: 'usd',
+      status: outcome ?? 'needs_response',
+      evidence_due_by: null,
+      evidence_submitted_at: null,
+      evidence_submitted_by: null,
+      outcome,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    await t.app.db
+      .insertInto('disputes')
+      .values([
+        dispute('dp_figures_lost', '2026-11-05T10:00:00.000Z', 'lost'),
+        dispute('dp_figures_open', '2026-11-15T23:00:00.000Z', null),
+        dispute('dp_figures_later', '2026-11-16T00:00:00.000Z', null),
+      ])
+      .execute();
+    const summary = salesSummarySchema.parse((await sales('from=2026-11-01&to=2026-11-15')).json());
+    expect(summary.current).toMatchObject({
+      disputes: 2,
+      disputed: 2 * placed.amount_total,
+      disputesLost: 1,
+    });
+    expect(summary.previous).toMatchObject({ disputes: 0, disputed: 0, disputesLost: 0 });
   });
 
   it("export a period's orders as CSV for the accountant, oldest first, one row an order", async () => {

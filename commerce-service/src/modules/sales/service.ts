@@ -11,6 +11,7 @@ import {
   type SalesSummary,
 } from '@aba-shop/contract';
 import { listProducts, type CatalogueDependencies } from '../catalogue/service.ts';
+import { disputesOpenedIn } from '../disputes/service.ts';
 import { funnelStepsIn } from '../funnel/service.ts';
 import {
   membershipCounts,
@@ -43,10 +44,11 @@ async function figuresOf(
   // Memberships are counted from the period's first midnight to the one after its last day.
   const start = new Date(startOf(window.from)).toISOString();
   const end = new Date(startOf(window.to) + DAY_MS).toISOString();
-  const [totals, members, steps] = await Promise.all([
+  const [totals, members, steps, disputes] = await Promise.all([
     orderTotals(deps.db, window),
     membershipCounts(deps.db, start, end),
     funnelStepsIn(deps, window.from, window.to),
+    disputesOpenedIn(deps, { currency: window.currency, start, end }),
   ]);
   return {
     orders: totals.orders,
@@ -57,6 +59,9 @@ async function figuresOf(
     refunded: totals.refunded,
     newBuyers: totals.firstOrders,
     returningBuyers: totals.orders - totals.firstOrders,
+    disputes: disputes.opened,
+    disputed: disputes.amount,
+    disputesLost: disputes.lost,
     members: {
       active: members.atEnd,
       activeAtStart: members.atStart,
