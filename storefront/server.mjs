@@ -112,14 +112,16 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 async function startTracingFromEnv() {
-  const { otlpEndpointSchema, otlpHeadersSchema } =
+  const { otlpEndpointSchema, otlpHeadersSchema, traceSampleRatioSchema } =
     await import('@aba-shop/service-kit/otlp-settings');
   const { startTracing } = await import('@aba-shop/service-kit/tracing');
   const endpoint = otlpEndpointSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const headers = otlpHeadersSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_HEADERS);
+  const sampleRatio = traceSampleRatioSchema.safeParse(process.env.OTEL_TRACES_SAMPLER_ARG);
   for (const [name, result] of [
     ['OTEL_EXPORTER_OTLP_ENDPOINT', endpoint],
     ['OTEL_EXPORTER_OTLP_HEADERS', headers],
+    ['OTEL_TRACES_SAMPLER_ARG', sampleRatio],
   ]) {
     if (!result.success) {
       console.error(
@@ -132,5 +134,6 @@ async function startTracingFromEnv() {
     serviceName: 'storefront',
     endpoint: endpoint.data,
     headers: headers.data,
+    sampleRatio: sampleRatio.data,
   });
 }

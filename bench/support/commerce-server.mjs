@@ -26,7 +26,11 @@ const config = loadConfig({
 });
 if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
   const { startTracing } = await import('@aba-shop/service-kit/tracing');
-  startTracing({ serviceName: 'commerce-service', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  startTracing({
+    serviceName: 'commerce-service',
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+  });
 }
 // Loaded after tracing starts: the HTTP instrumentation patches node:http as Fastify loads it.
 const { buildApp } = await import('../../commerce-service/dist/app.js');

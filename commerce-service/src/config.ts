@@ -9,7 +9,11 @@ import { downloadLinkTtlHoursSchema, SUPPORT_EMAIL_DEFAULT } from '@aba-shop/con
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
 import { parseSettings } from '@aba-shop/service-kit/settings';
 import { sentryDsnSchema } from '@aba-shop/service-kit/error-reports';
-import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/otlp-settings';
+import {
+  otlpEndpointSchema,
+  otlpHeadersSchema,
+  traceSampleRatioSchema,
+} from '@aba-shop/service-kit/otlp-settings';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -74,6 +78,8 @@ export const configSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSchema,
   /** Headers for that endpoint, `name=value,…` (a hosted service's key): never logged. */
   OTEL_EXPORTER_OTLP_HEADERS: otlpHeadersSchema,
+  /** The share of traces kept that start here (direct API calls), 0 to 1; all by default. */
+  OTEL_TRACES_SAMPLER_ARG: traceSampleRatioSchema,
   /** A Sentry-compatible DSN: server errors and crashes are reported there. Unset: nowhere. */
   SENTRY_DSN: sentryDsnSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

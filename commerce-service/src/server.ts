@@ -26,6 +26,7 @@ async function main() {
     serviceName: 'commerce-service',
     endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     headers: config.OTEL_EXPORTER_OTLP_HEADERS,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
   });
   // A crash is reported before the process ends, when SENTRY_DSN names where.
   const crashes = createErrorReporter(config.SENTRY_DSN, {

@@ -38,3 +38,21 @@ export const otlpEndpointSchema = z
     error: 'must be an http:// or https:// URL, e.g. http://otel-collector:4318',
   })
   .optional();
+
+/**
+ * The share of traces kept when nobody upstream decided, unless OTEL_TRACES_SAMPLER_ARG says:
+ * every one, which a shop of this size can afford; a busy one lowers it (docs/performance.md,
+ * "Telemetry").
+ */
+export const DEFAULT_TRACE_SAMPLE_RATIO = 1;
+
+/**
+ * OTEL_TRACES_SAMPLER_ARG, as the OpenTelemetry specification names it: the share of requests
+ * whose trace is kept, 0 to 1, decided where a trace starts (the storefront) and followed by
+ * the services it calls (docs/reliability.md#telemetry-and-health).
+ */
+export const traceSampleRatioSchema = z.coerce
+  .number({ error: 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten' })
+  .min(0, 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten')
+  .max(1, 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten')
+  .default(DEFAULT_TRACE_SAMPLE_RATIO);

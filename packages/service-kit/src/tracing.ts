@@ -24,7 +24,12 @@ import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
 /** Probes and scrapes say nothing a trace needs, and would be most of them. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/_health', '/api/health']);
@@ -34,6 +39,11 @@ export interface TracingSettings {
   serviceName: string;
   endpoint: string | undefined;
   headers?: Record<string, string> | undefined;
+  /**
+   * The share of traces kept where a trace starts here (OTEL_TRACES_SAMPLER_ARG); a request
+   * that comes with a trace keeps its caller's decision. Every trace when absent.
+   */
+  sampleRatio?: number | undefined;
 }
 
 export interface Tracing {
@@ -44,10 +54,16 @@ export interface Tracing {
 const pathOf = (url: string | undefined) => (url ?? '').split('?')[0] ?? '';
 
 /** Starts tracing when an endpoint is set; null, and nothing started, without one. */
-export function startTracing({ serviceName, endpoint, headers }: TracingSettings): Tracing | null {
+export function startTracing({
+  serviceName,
+  endpoint,
+  headers,
+  sampleRatio,
+}: TracingSettings): Tracing | null {
   if (!endpoint) return null;
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(sampleRatio ?? 1) }),
     spanProcessors: [
       new BatchSpanProcessor({
         exporter: new OTLPTraceExporter({
@@ -91,7 +107,8 @@ export function inClientSpan<T>(
 ): Promise<T> {
   // Work outside a request (migrations, the mail worker's polling) would each be a trace of
   // its own, mostly noise: only a request's calls are traced.
-  if (!trace.getActiveSpan()) return work();
+  // A request whose trace is not kept (sampling) makes no span for its calls either.
+  if (!trace.getActiveSpan()?.isRecording()) return work();
   return trace
     .getTracer(tracerName)
     .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
