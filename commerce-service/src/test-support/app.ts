@@ -1,4 +1,5 @@
 /** A commerce app on a throw-away database, with outgoing mail captured instead of sent. */
+import { adminOrderDetailSchema } from '@aba-shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { ensureSampleAssets } from '../dev/sample-assets.ts';
@@ -128,4 +129,14 @@ export async function signInByCode(t: TestApp, email: string): Promise<string> {
   if (verified.statusCode !== 200)
     throw new Error(`verify-otp answered ${verified.statusCode}: ${verified.body}`);
   return cookieHeader(verified.headers['set-cookie']);
+}
+
+/** An order as the support console reads it, asked for with an administrator's cookie. */
+export async function adminOrderDetail(app: FastifyInstance, cookie: string, orderId: string) {
+  const response = await app.inject({ url: `/api/admin/orders/${orderId}`, headers: { cookie } });
+  if (response.statusCode !== 200)
+    throw new Error(
+      `GET /api/admin/orders/${orderId} answered ${response.statusCode}: ${response.body}`,
+    );
+  return adminOrderDetailSchema.parse(response.json());
 }

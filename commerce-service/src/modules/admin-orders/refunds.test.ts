@@ -3,6 +3,7 @@
  * checkout, and through the fake Stripe with a discount and tax, an outage and a refusal.
  */
 import {
+  adminOrderDetail,
   buyLocally,
   cookieHeader,
   createTestApp,
@@ -44,14 +45,7 @@ async function orderIdOf({ t }: Shop, sessionId: string) {
   return row.id;
 }
 
-async function detailOf({ t, admin }: Shop, orderId: string) {
-  const response = await t.app.inject({
-    url: `/api/admin/orders/${orderId}`,
-    headers: { cookie: admin },
-  });
-  expect(response.statusCode).toBe(200);
-  return adminOrderDetailSchema.parse(response.json());
-}
+const detailOf = ({ t, admin }: Shop, orderId: string) => adminOrderDetail(t.app, admin, orderId);
 
 function refund({ t, admin }: Shop, orderId: string, body: object = {}) {
   return t.app.inject({

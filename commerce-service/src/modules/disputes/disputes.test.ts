@@ -5,6 +5,7 @@
  * with `submit=true`, and the outcome is kept; a lost dispute revokes the order.
  */
 import {
+  adminOrderDetail,
   buyLocally,
   createTestApp,
   pathOf,
@@ -84,14 +85,7 @@ async function paidAndDownloaded(shop: Shop, email: string) {
   return { sessionId, orderId: detail.orderId, paymentIntent: `pi_${sessionId}`, pdf };
 }
 
-async function detailOf({ t, admin }: Shop, orderId: string) {
-  const response = await t.app.inject({
-    url: `/api/admin/orders/${orderId}`,
-    headers: { cookie: admin },
-  });
-  expect(response.statusCode).toBe(200);
-  return adminOrderDetailSchema.parse(response.json());
-}
+const detailOf = ({ t, admin }: Shop, orderId: string) => adminOrderDetail(t.app, admin, orderId);
 
 const submitEvidence = ({ t, admin }: Shop, orderId: string) =>
   t.app.inject({
