@@ -3,6 +3,7 @@ import { otlpEndpointSchema, otlpHeadersSchema, traceSampleRatioSchema } from '.
 describe('the OTLP settings', () => {
   it('keep every trace unless told a share, from 0 to 1', () => {
     expect(traceSampleRatioSchema.parse(undefined)).toBe(1);
+    expect(traceSampleRatioSchema.parse('')).toBe(1);
     expect(traceSampleRatioSchema.parse('0.1')).toBe(0.1);
     expect(traceSampleRatioSchema.parse('0')).toBe(0);
   });

@@ -51,8 +51,12 @@ export const DEFAULT_TRACE_SAMPLE_RATIO = 1;
  * whose trace is kept, 0 to 1, decided where a trace starts (the storefront) and followed by
  * the services it calls (docs/reliability.md#telemetry-and-health).
  */
-export const traceSampleRatioSchema = z.coerce
-  .number({ error: 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten' })
-  .min(0, 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten')
-  .max(1, 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten')
-  .default(DEFAULT_TRACE_SAMPLE_RATIO);
+export const traceSampleRatioSchema = z.preprocess(
+  // Set but empty (`OTEL_TRACES_SAMPLER_ARG=` in a file) is unset, not a share of 0.
+  (value) => (value === '' ? undefined : value),
+  z.coerce
+    .number({ error: 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten' })
+    .min(0, 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten')
+    .max(1, 'must be a number from 0 to 1, e.g. 0.1 to keep one trace in ten')
+    .default(DEFAULT_TRACE_SAMPLE_RATIO),
+);
