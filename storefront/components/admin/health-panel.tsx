@@ -63,7 +63,13 @@ export function HealthPanel({ returnPath = '/admin' }: { returnPath?: string }) 
           <AdminSpinner label="Caricamento dello stato del negozio..." />
         ) : null
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        // Scrolled sideways on a phone, by the keyboard too: it can take the focus.
+        <div
+          role="region"
+          aria-label="Stato del negozio, tabella"
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border border-slate-200"
+        >
           <table className="w-full text-left text-sm">
             <caption className="px-4 py-2 text-left text-slate-600">
               Controllato alle <AdminDate iso={health.checkedAt} />
