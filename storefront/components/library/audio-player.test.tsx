@@ -13,19 +13,24 @@ function readiness(audio: HTMLAudioElement, readyState: number, duration = Numbe
   Object.defineProperty(audio, 'duration', { configurable: true, get: () => duration });
 }
 
+/** The player opened at `startMs`, without a place keeper; its audio element. */
+function renderPlayer(startMs: number) {
+  const { container } = render(
+    <AudioPlayer
+      fileKey={null}
+      url="/book.mp3"
+      bookTitle="ABA for Parents"
+      chapters={CHAPTERS}
+      startMs={startMs}
+    />,
+  );
+  return container.querySelector('audio') as HTMLAudioElement;
+}
+
 describe('the audio player', () => {
   it('keeps a chapter chosen before the audio’s length was known, when it becomes known', async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <AudioPlayer
-        fileKey={null}
-        url="/book.mp3"
-        bookTitle="ABA for Parents"
-        chapters={CHAPTERS}
-        startMs={0}
-      />,
-    );
-    const audio = container.querySelector('audio') as HTMLAudioElement;
+    const audio = renderPlayer(0);
     readiness(audio, HTMLMediaElement.HAVE_NOTHING);
     const second = screen.getByRole('button', { name: /^2\. Observing Behaviour/ });
     await user.click(second);
@@ -39,16 +44,7 @@ describe('the audio player', () => {
   });
 
   it('opens at the saved place when nobody moved before the length was known', () => {
-    const { container } = render(
-      <AudioPlayer
-        fileKey={null}
-        url="/book.mp3"
-        bookTitle="ABA for Parents"
-        chapters={CHAPTERS}
-        startMs={20_000}
-      />,
-    );
-    const audio = container.querySelector('audio') as HTMLAudioElement;
+    const audio = renderPlayer(20_000);
     readiness(audio, HTMLMediaElement.HAVE_METADATA, 120);
     fireEvent(audio, new Event('loadedmetadata'));
     expect(audio.currentTime).toBe(20);

@@ -16,20 +16,17 @@ export interface DayWindow {
 /** PostgreSQL answers sums as text (bigint); SQLite as numbers. */
 const whole = (value: unknown) => Number(value ?? 0);
 
-function daysIn<T extends 'sales_days' | 'sales_product_days'>(
-  db: Kysely<Database>,
-  table: T,
-  { currency, from, to }: DayWindow,
-) {
+/** The window's days of `sales_days`. */
+function salesDaysIn(db: Kysely<Database>, { currency, from, to }: DayWindow) {
   return db
-    .selectFrom(table as 'sales_days')
+    .selectFrom('sales_days')
     .where('currency', '=', currency)
     .where('day', '>=', from)
     .where('day', '<=', to);
 }
 
 export async function orderTotals(db: Kysely<Database>, window: DayWindow) {
-  const row = await daysIn(db, 'sales_days', window)
+  const row = await salesDaysIn(db, window)
     .select([
       sql<number>`sum(orders_placed)`.as('orders'),
       sql<number>`sum(orders_kept)`.as('kept'),
@@ -53,9 +50,7 @@ export async function orderTotals(db: Kysely<Database>, window: DayWindow) {
 
 /** Orders and revenue of each day of the window that has orders. */
 export async function ordersByDay(db: Kysely<Database>, window: DayWindow) {
-  const rows = await daysIn(db, 'sales_days', window)
-    .select(['day', 'orders_placed', 'revenue'])
-    .execute();
+  const rows = await salesDaysIn(db, window).select(['day', 'orders_placed', 'revenue']).execute();
   return rows.map((row) => ({
     day: row.day,
     orders: whole(row.orders_placed),
