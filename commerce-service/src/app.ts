@@ -28,6 +28,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { failureTexts } from './failure-texts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createShopMetrics, metricsPlugin, type ShopMetrics } from './plugins/metrics.ts';
+import { serverSpans } from './plugins/server-spans.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -60,7 +61,6 @@ import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
 import { activeTraceIds } from '@aba-shop/service-kit/trace-ids';
 import { createErrorReporter, type ErrorReporter } from '@aba-shop/service-kit/error-reports';
-import { nameServerSpan } from '@aba-shop/service-kit/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,7 +91,9 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
+  const spans = config.OTEL_EXPORTER_OTLP_ENDPOINT ? serverSpans() : undefined;
   const app = Fastify({
+    ...(spans ? { serverFactory: spans.serverFactory } : {}),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     requestIdHeader: 'x-request-id',
     // The client's address and protocol as the storefront in front states them (request.ip,
@@ -120,11 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     ...options.fastify,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
-    app.addHook('onRequest', async (request) =>
-      nameServerSpan(request.method, request.routeOptions.url ?? 'unmatched'),
-    );
-  }
+  if (spans) await app.register(spans.plugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -71,6 +71,8 @@ it("sends the request's span and its queries' spans in the caller's trace, and l
       }),
     });
     expect(response.status).toBe(200);
+    // A probe makes no trace.
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     // The batch is sent on shutdown at the latest.
     server.child.kill('SIGTERM');
     await server.exited;
@@ -83,6 +85,8 @@ it("sends the request's span and its queries' spans in the caller's trace, and l
     );
     expect(request.name).toBe('POST /api/create-checkout-session');
     expect(request.parentSpanId).toBe('1122334455667788');
+    expect(request.attributes['http.response.status_code']).toBe(200);
+    expect(receiver.spans.filter((span) => span.attributes['url.path'] === '/healthz')).toEqual([]);
     const queries = receiver.spans.filter(
       (span) => span.traceId === traceId && span.attributes['db.system.name'] === 'sqlite',
     );

@@ -16,6 +16,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
+import { checkoutTrace } from '../support/checkout-trace.js';
 import { readMailbox, type Email } from '../support/mailbox.js';
 import { signInByCode } from '../support/sign-in.js';
 import { publishInCmsAdmin, signInToCmsAdmin, writeBlogPost } from '../support/strapi-admin-ui.js';
@@ -171,6 +172,16 @@ test('a purchase through Stripe: checkout session, signed webhook, receipt e-mai
   expect(await paid.json()).toEqual({ webhookStatus: 200 });
 
   await expect.poll(() => mailTo(BUYER).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  // Traces are on (OTEL_EXPORTER_OTLP_ENDPOINT at the stand-ins' collector): the checkout is
+  // one trace from the storefront's container into the commerce service's and its database.
+  await expect
+    .poll(async () => checkoutTrace(await (await request.get(`${PAY}/spans`)).json()), {
+      timeout: 30_000,
+    })
+    .toEqual({
+      storefrontParent: true,
+      queries: expect.arrayContaining([expect.stringMatching(/^insert into "checkout_sessions"/)]),
+    });
   journey.links = mailTo(BUYER).flatMap(downloadLinks);
   expect(journey.links.length).toBeGreaterThanOrEqual(2);
   for (const link of journey.links) expect(link.startsWith(`${SHOP}/api/downloads/`)).toBe(true);

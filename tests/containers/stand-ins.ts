@@ -8,13 +8,16 @@
  * - Stripe's side of a payment, on port 8000, which compose publishes on the host's loopback:
  *   `POST /pay {"sessionId", "email"}` marks the session paid and delivers the signed
  *   `checkout.session.completed` to WEBHOOK_URL, as Stripe does; it answers with the status
- *   the shop's webhook gave.
+ *   the shop's webhook gave;
+ * - the owner's trace collector: an OTLP receiver on port 4318 (the shop's
+ *   OTEL_EXPORTER_OTLP_ENDPOINT), whose spans `GET /spans` on port 8000 lists.
  */
 import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { signedStripeEvent, startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
+import { startOtlpReceiver } from '@aba-shop/test-kit/otlp-receiver';
 
 const MAIL_DIR = '/mail';
 const webhookUrl = process.env.WEBHOOK_URL ?? '';
@@ -24,6 +27,7 @@ if (!webhookUrl || !webhookSecret) {
 }
 
 const stripe = await startFakeStripe({ host: '0.0.0.0', port: 12111 });
+const traces = await startOtlpReceiver(4318, '0.0.0.0');
 
 mkdirSync(MAIL_DIR, { recursive: true });
 let received = 0;
@@ -50,6 +54,11 @@ const control = createServer((req, res) => {
   req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
   req.on('end', () => {
     void (async () => {
+      if (req.method === 'GET' && req.url === '/spans') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(traces.spans));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/pay') {
         res.writeHead(404).end();
         return;
@@ -78,4 +87,4 @@ const control = createServer((req, res) => {
   });
 });
 control.listen(8000, '0.0.0.0');
-console.log('stand-ins: Stripe on :12111, SMTP on :1025, payments on :8000');
+console.log('stand-ins: Stripe on :12111, SMTP on :1025, OTLP on :4318, payments on :8000');

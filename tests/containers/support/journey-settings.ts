@@ -33,6 +33,8 @@ export function journeySettings(workDir: string, ports: JourneyPorts) {
     ALLOW_STRIPE_STAND_IN: 'true',
     EBOOKS_DIR: path.join(workDir, 'ebooks'),
     SMTP_URL: 'smtp://stand-ins:1025',
+    // Traces on, as an owner with a collector runs the shop: the images must start with them.
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://stand-ins:4318',
     MAIL_FROM: 'ABA Parent Guides <no-reply@aba-shop-journey.net>',
     SUPPORT_EMAIL: 'support@aba-shop-journey.net',
     OWNER_EMAIL,
