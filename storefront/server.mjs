@@ -49,8 +49,9 @@ if (!dev && !existsSync(path.join(dir, 'next.config.ts'))) {
   );
 }
 
-// Traces (docs/reliability.md#telemetry-and-health): started before the HTTP server is made and
-// Next is loaded, so that the instrumentation sees both; without an endpoint nothing starts.
+// Traces (docs/reliability.md#telemetry-and-health): started before Next is loaded, so that the
+// instrumentation of the calls it makes sees node:http and fetch; each request is answered in a
+// span of its own (answerInServerSpan). Without an endpoint nothing starts.
 // The settings are lib/config.ts's, read here as TRUSTED_PROXIES is, before Next runs.
 const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracingFromEnv() : null;
 const { createServer } = createRequire(import.meta.url)('node:http');
@@ -67,16 +68,24 @@ const app = next({ dev, dir, hostname, port, httpServer: server });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+function answer(request, response) {
+  handle(request, response).catch((error) => {
+    console.error(`Failed to handle request for ${request.url}`, error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end('Internal Server Error');
+  });
+}
+
 server.on('request', (request, response) => {
   request.headers = headersForNext(
     { peer: request.socket.remoteAddress, encrypted: Boolean(request.socket.encrypted) },
     request.headers,
     trust,
   );
-  handle(request, response).catch((error) => {
-    console.error(`Failed to handle request for ${request.url}`, error);
-    if (!response.headersSent) response.statusCode = 500;
-    response.end('Internal Server Error');
+  if (!tracing) return answer(request, response);
+  tracing.answerInServerSpan('storefront', request, response, (span) => {
+    span?.route(tracing.routeOf(request.url));
+    answer(request, response);
   });
 });
 
@@ -114,7 +123,7 @@ process.on('SIGTERM', stop);
 async function startTracingFromEnv() {
   const { otlpEndpointSchema, otlpHeadersSchema, traceSampleRatioSchema } =
     await import('@aba-shop/service-kit/otlp-settings');
-  const { startTracing } = await import('@aba-shop/service-kit/tracing');
+  const { answerInServerSpan, startTracing } = await import('@aba-shop/service-kit/tracing');
   const endpoint = otlpEndpointSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const headers = otlpHeadersSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_HEADERS);
   const sampleRatio = traceSampleRatioSchema.safeParse(process.env.OTEL_TRACES_SAMPLER_ARG);
@@ -130,10 +139,38 @@ async function startTracingFromEnv() {
       process.exit(1);
     }
   }
-  return startTracing({
+  const tracing = startTracing({
     serviceName: 'storefront',
     endpoint: endpoint.data,
     headers: headers.data,
     sampleRatio: sampleRatio.data,
   });
+  return tracing && { ...tracing, answerInServerSpan, routeOf: routesOfTheBuild() };
+}
+
+/** What proxy.ts forwards: to the commerce service and to the CMS. */
+const FORWARDED = ['/api/', '/uploads/'];
+
+/**
+ * The app's route (`/blog/[slug]`) that a path is answered by, from the build's routes
+ * manifest, to name a request's span without a path's own words in it; `/_next/…` for Next's
+ * files, `/api/…` and `/uploads/…` for what proxy.ts forwards to the commerce service and the
+ * CMS, and `unmatched` for the rest (a page not found, or no build: `--dev`).
+ */
+function routesOfTheBuild() {
+  const manifest = path.join(dir, '.next/routes-manifest.json');
+  const { staticRoutes = [], dynamicRoutes = [] } = existsSync(manifest)
+    ? JSON.parse(readFileSync(manifest, 'utf8'))
+    : {};
+  const routes = [...staticRoutes, ...dynamicRoutes].map(({ page, regex }) => ({
+    page,
+    pattern: new RegExp(regex),
+  }));
+  return (url = '') => {
+    const pathname = url.split('?')[0] ?? '';
+    if (pathname.startsWith('/_next/')) return '/_next/…';
+    const route = routes.find(({ pattern }) => pattern.test(pathname))?.page;
+    if (route) return route;
+    return FORWARDED.find((prefix) => pathname.startsWith(prefix))?.concat('…') ?? 'unmatched';
+  };
 }

@@ -43,6 +43,19 @@ test('a checkout is one trace across the storefront, the commerce service and it
       storefrontParent: true,
       queries: expect.arrayContaining([expect.stringMatching(/^insert into "checkout_sessions"/)]),
     });
+    // Each service's span of the request it answered is named after its route: the storefront's
+    // after what it forwards, the commerce service's after its route template.
+    const created = receiver.spans.find(isCheckoutSpan);
+    expect(
+      receiver.spans
+        .filter((span) => span.traceId === created?.traceId && span.attributes['http.route'])
+        .map((span) => `${span.service} ${span.name}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'storefront POST /api/…',
+        'commerce-service POST /api/create-checkout-session',
+      ]),
+    );
   } finally {
     await shop.dispose();
     await storefront.stop();

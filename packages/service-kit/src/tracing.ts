@@ -1,7 +1,7 @@
 /**
  * OpenTelemetry tracing for the shop's Node services (docs/reliability.md#telemetry-and-health,
  * ADR 0032): spans of the HTTP requests a service makes (node:http, and fetch through undici)
- * and of those it answers (made by the service itself: `startServerSpan`, or Next.js's own),
+ * and of those it answers (made by the service itself: `answerInServerSpan`),
  * W3C trace context passed on to the next service, exported by OTLP over HTTP to the endpoint
  * the service was given, and nowhere without one. Started before the service loads its HTTP
  * framework, so the instrumentation sees the modules as they load.
@@ -15,7 +15,7 @@ import {
   trace,
   type Attributes,
 } from '@opentelemetry/api';
-import type { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   CompositePropagator,
@@ -44,6 +44,10 @@ import {
  * not make tracing the heaviest work of the process (docs/performance.md, "Telemetry").
  */
 export const NEW_TRACES_PER_SECOND = 20;
+
+/** The provider startTracing made; the shop's own spans come from it. */
+let shopTracerProvider: TracerProvider | undefined;
+const tracer = (name: string) => (shopTracerProvider ?? trace.getTracerProvider()).getTracer(name);
 
 export interface TracingSettings {
   /** service.name in every span (`commerce-service`, `storefront`, `cms`). */
@@ -93,14 +97,18 @@ export function startTracing({
       propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
     }),
   );
-  trace.setGlobalTracerProvider(provider);
+  // Not registered as the global provider: Next.js would then take every request through its
+  // own spans, whether kept or not, which cost a third of a cached page's throughput
+  // (docs/performance.md, "Telemetry"). The shop's spans and the instrumentations use it
+  // directly; Next's spans, made only inside a kept request's span, carry that span's context on.
+  shopTracerProvider = provider;
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
-        // The requests a service answers get the span it makes itself (startServerSpan, or
-        // Next.js's): the instrumentation's wrapping of every incoming request, with its dozen
-        // attributes, halved the throughput of a cheap route (docs/performance.md, "Telemetry").
+        // The requests a service answers get the span it makes itself (answerInServerSpan): the
+        // instrumentation's wrapping of every incoming request, with its dozen attributes,
+        // halved the throughput of a cheap route (docs/performance.md, "Telemetry").
         disableIncomingRequestInstrumentation: true,
         // A request the service makes on its own (a probe, the mail worker's SMTP) is no trace.
         requireParentforOutgoingSpans: true,
@@ -108,7 +116,12 @@ export function startTracing({
       new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
-  return { shutdown: () => provider.shutdown() };
+  return {
+    shutdown: async () => {
+      await provider.shutdown();
+      shopTracerProvider = undefined;
+    },
+  };
 }
 
 /**
@@ -161,9 +174,10 @@ export function inClientSpan<T>(
   // its own, mostly noise: only a request's calls are traced.
   // A request whose trace is not kept (sampling) makes no span for its calls either.
   if (!trace.getActiveSpan()?.isRecording()) return work();
-  return trace
-    .getTracer(tracerName)
-    .startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+  return tracer(tracerName).startActiveSpan(
+    name,
+    { kind: SpanKind.CLIENT, attributes },
+    async (span) => {
       try {
         return await work();
       } catch (error) {
@@ -172,60 +186,60 @@ export function inClientSpan<T>(
       } finally {
         span.end();
       }
-    });
+    },
+  );
 }
 
-/** The span of one request a service answers. */
+/** The span of one request a service answers, named after its route once that is known. */
 export interface ServerSpan {
-  /** Whether the trace is kept: a request whose trace is not need not run in the span at all. */
-  recording: boolean;
-  /**
-   * Runs `work` in the span's context, and so do the listeners `emitters` are given from now
-   * on (a request's body arrives in events from the socket, outside `work`): the spans of the
-   * calls made meanwhile are this span's children.
-   */
-  run<T>(work: () => T, ...emitters: EventEmitter[]): T;
-  /** Names the span after the route template (`GET /api/orders/:id`) once it is known. */
+  /** Names the span after the route template (`GET /api/orders/:id`, `GET /blog/[slug]`). */
   route(template: string): void;
-  /** Ends the span with the answer's status code; a 5xx marks it failed. Ends it once only. */
-  end(statusCode: number): void;
 }
 
 /**
- * Starts the server span of a request as it arrives, continuing the caller's trace when its
- * headers carry one (W3C trace context). Without tracing it is a span that records nothing.
+ * Answers a request in its server span, started as it arrives and continuing the caller's trace
+ * when its headers carry one (W3C trace context); the span ends when the answer is sent (a 5xx
+ * marks it failed) or the client goes (499). `answer` is given the span, to name it once the
+ * route is known; a request whose trace is not kept (sampling) is answered outside any span, at
+ * no further cost, and `answer` is given null. Without tracing every request is such a one.
  */
-export function startServerSpan(
+export function answerInServerSpan(
   tracerName: string,
-  request: { method: string; path: string; headers: Record<string, unknown> },
-): ServerSpan {
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: (span: ServerSpan | null) => void,
+): void {
+  const method = request.method ?? 'GET';
   const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-  const span = trace.getTracer(tracerName).startSpan(
-    request.method,
+  const span = tracer(tracerName).startSpan(
+    method,
     {
       kind: SpanKind.SERVER,
-      attributes: { 'http.request.method': request.method, 'url.path': request.path },
+      attributes: {
+        'http.request.method': method,
+        'url.path': (request.url ?? '').split('?')[0] ?? '',
+      },
     },
     parent,
   );
+  if (!span.isRecording()) return answer(null);
+  response.once('close', () => {
+    // A client that goes away before the answer gets none: 499, as proxies log it.
+    const status = response.writableFinished ? response.statusCode : 499;
+    span.setAttribute('http.response.status_code', status);
+    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
   const spanContext = trace.setSpan(parent, span);
-  let ended = false;
-  return {
-    recording: span.isRecording(),
-    run(work, ...emitters) {
-      for (const emitter of emitters) context.bind(spanContext, emitter);
-      return context.with(spanContext, work);
-    },
+  // The body arrives in the request's events, and the answer is logged in the response's,
+  // both outside `answer`: bound, their listeners run in the span's context too.
+  context.bind(spanContext, request);
+  context.bind(spanContext, response);
+  const named: ServerSpan = {
     route(template) {
       span.setAttribute('http.route', template);
-      span.updateName(`${request.method} ${template}`);
-    },
-    end(statusCode) {
-      if (ended) return;
-      ended = true;
-      span.setAttribute('http.response.status_code', statusCode);
-      if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      span.updateName(`${method} ${template}`);
     },
   };
+  context.with(spanContext, () => answer(named));
 }
