@@ -1,11 +1,6 @@
 import { jest } from '@jest/globals';
 import { ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
-import {
-  AlwaysOffSampler,
-  AlwaysOnSampler,
-  SamplingDecision,
-  type Sampler,
-} from '@opentelemetry/sdk-trace';
+import { AlwaysOnSampler, SamplingDecision, type Sampler } from '@opentelemetry/sdk-trace';
 import { CappedSampler } from './tracing.ts';
 
 const decide = (sampler: CappedSampler) =>
@@ -48,8 +43,9 @@ describe('CappedSampler', () => {
     jest.useFakeTimers({ now: 0 });
     let keep = false;
     const switchable: Sampler = {
-      shouldSample: (...args) =>
-        (keep ? new AlwaysOnSampler() : new AlwaysOffSampler()).shouldSample(...args),
+      shouldSample: () => ({
+        decision: keep ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD,
+      }),
     };
     const sampler = new CappedSampler(switchable, 1);
     expect([decide(sampler), decide(sampler)]).toEqual([
