@@ -1,7 +1,8 @@
 import { cmsEnv } from '../src/env';
 
 export default () => [
-  'strapi::logger',
+  // Strapi's request line, with the caller's trace (src/middlewares/request-log.ts).
+  'global::request-log',
   'strapi::errors',
   {
     name: 'strapi::security',

@@ -12,7 +12,9 @@ export default () => {
     url: env.CMS_PUBLIC_URL ?? '',
     app: { keys: env.APP_KEYS },
     dirs: { public: cmsPublicDir(env) },
-    logger: { updates: { enabled: false }, startup: { enabled: true } },
+    // Strapi's start-up banner is a table for a person at a terminal: in development only, so
+    // that elsewhere every line is the JSON of config/logger.ts.
+    logger: { updates: { enabled: false }, startup: { enabled: env.NODE_ENV === 'development' } },
     transfer: { remote: { enabled: false } },
   };
 };
