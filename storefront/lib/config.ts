@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { downloadLinkTtlHoursSchema } from '@aba-shop/contract';
 import { redisPrefixSchema, redisUrlSchema } from '@aba-shop/service-kit/redis-settings';
 import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/otlp-settings';
+import { sentryDsnSchema } from '@aba-shop/service-kit/error-reports';
 import { parseSettings } from '@aba-shop/service-kit/settings';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
 
@@ -51,6 +52,9 @@ export const storefrontConfigSchema = z.object({
   // unset, no span is made or sent (server.mjs starts tracing, docs/reliability.md).
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSchema,
   OTEL_EXPORTER_OTLP_HEADERS: otlpHeadersSchema,
+  // A Sentry-compatible project's DSN, where unforeseen server errors are reported
+  // (instrumentation.ts); unset, nothing is sent. The commerce service's setting too.
+  SENTRY_DSN: sentryDsnSchema,
 });
 
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

@@ -5,7 +5,6 @@
  * Nothing else from the request: no body, headers, cookies or addresses. A report that cannot
  * be sent is dropped; it never fails what reported it.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { activeTraceIds } from './trace-ids.ts';
 
@@ -39,7 +38,8 @@ export function createErrorReporter(
   return {
     report: async (error, { level = 'error', route } = {}) => {
       const failure = error instanceof Error ? error : new Error(String(error));
-      const eventId = randomUUID().replaceAll('-', '');
+      // The Web Crypto API, which every runtime the services use has (Next's edge bundles too).
+      const eventId = crypto.randomUUID().replaceAll('-', '');
       const traceIds = activeTraceIds();
       const event = {
         event_id: eventId,
