@@ -96,7 +96,9 @@ export const metricsPlugin = fp<{
     : undefined;
   if (measured) collectDefaultMetrics({ register: metrics.registry });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: every request passes here, and a promise each is a cost
+  // the telemetry budget counts (docs/performance.md, "Telemetry").
+  app.addHook('onResponse', (request, reply, done) => {
     // The template (`/api/orders/:id`), never the path itself: one series per route.
     const route = request.routeOptions.url ?? 'unmatched';
     if (reply.statusCode >= 400 && WEBHOOK_ROUTES.has(route)) metrics.countWebhookFailure(route);
@@ -104,6 +106,7 @@ export const metricsPlugin = fp<{
       { method: request.method, route, status_code: reply.statusCode },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   if (!measured) return;

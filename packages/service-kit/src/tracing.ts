@@ -47,6 +47,8 @@ export const NEW_TRACES_PER_SECOND = 20;
 
 /** The provider startTracing made; the shop's own spans come from it. */
 let shopTracerProvider: TracerProvider | undefined;
+/** Its cap on new traces, which answerInServerSpan asks before making anything. */
+let newTraces: CappedSampler | undefined;
 const tracer = (name: string) => (shopTracerProvider ?? trace.getTracerProvider()).getTracer(name);
 
 export interface TracingSettings {
@@ -74,14 +76,13 @@ export function startTracing({
   sampleRatio,
 }: TracingSettings): Tracing | null {
   if (!endpoint) return null;
+  newTraces = new CappedSampler(
+    new TraceIdRatioBasedSampler(sampleRatio ?? 1),
+    NEW_TRACES_PER_SECOND,
+  );
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
-    sampler: new ParentBasedSampler({
-      root: new CappedSampler(
-        new TraceIdRatioBasedSampler(sampleRatio ?? 1),
-        NEW_TRACES_PER_SECOND,
-      ),
-    }),
+    sampler: new ParentBasedSampler({ root: newTraces }),
     spanProcessors: [
       new BatchSpanProcessor({
         exporter: new OTLPTraceExporter({
@@ -120,6 +121,7 @@ export function startTracing({
     shutdown: async () => {
       await provider.shutdown();
       shopTracerProvider = undefined;
+      newTraces = undefined;
     },
   };
 }
@@ -143,15 +145,20 @@ export class CappedSampler implements Sampler {
   shouldSample(...args: Parameters<Sampler['shouldSample']>): SamplingResult {
     const result = this.sampler.shouldSample(...args);
     if (result.decision !== SamplingDecision.RECORD_AND_SAMPLED) return result;
+    if (!this.mayKeep()) return { decision: SamplingDecision.NOT_RECORD };
+    this.tokens -= 1;
+    return result;
+  }
+
+  /** Whether one more trace may be kept now (spending nothing). */
+  mayKeep(): boolean {
     const now = performance.now();
     this.tokens = Math.min(
       this.perSecond,
       this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond,
     );
     this.refilledAt = now;
-    if (this.tokens < 1) return { decision: SamplingDecision.NOT_RECORD };
-    this.tokens -= 1;
-    return result;
+    return this.tokens >= 1;
   }
 
   toString() {
@@ -209,6 +216,9 @@ export function answerInServerSpan(
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
 ): void {
+  // A request that would start a trace when no more may start is answered at once: the
+  // cheapest path, the one most requests take under load.
+  if (newTraces && !request.headers.traceparent && !newTraces.mayKeep()) return answer(null);
   const method = request.method ?? 'GET';
   const parent = propagation.extract(ROOT_CONTEXT, request.headers);
   const span = tracer(tracerName).startSpan(
