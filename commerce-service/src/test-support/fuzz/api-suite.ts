@@ -1,7 +1,7 @@
 /**
  * Property-based fuzzing of every route the commerce service registers: Fastify's onRoute
  * hook lists them, so a route added later is fuzzed without touching this file. Each route
- * gets at least 5,000 generated requests (FUZZ_RUNS for more, FUZZ_SEED to replay) with
+ * gets at least 2,000 generated requests (FUZZ_RUNS for more, FUZZ_SEED to replay) with
  * generated path parameters, query strings, headers, cookies and bodies, from a visitor, a
  * signed-in customer, an administrator and forged sessions. Properties of every answer:
  * no 5xx, every 4xx a JSON body with its error message, admin routes never open to anyone

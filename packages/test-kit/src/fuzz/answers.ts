@@ -5,13 +5,13 @@
 import type fc from 'fast-check';
 
 /**
- * 5,000 in `npm test`: the commerce suites send some 300,000 requests at this count, about four
+ * 2,000 in `npm test`: the commerce suites send some 130,000 requests at this count, under three
  * minutes of a two-core machine on PostgreSQL (docs/reliability.md#hostile-input-fuzzing).
  */
-const MIN_RUNS = 5_000;
+const MIN_RUNS = 2_000;
 
 /**
- * Runs per route: 5,000, or more with FUZZ_RUNS. FUZZ_SEED and FUZZ_PATH replay a failure
+ * Runs per route: 2,000, or more with FUZZ_RUNS. FUZZ_SEED and FUZZ_PATH replay a failure
  * as fast-check printed it.
  */
 export function fuzzParameters(env: NodeJS.ProcessEnv = process.env): fc.Parameters<unknown> {
