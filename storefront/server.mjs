@@ -84,7 +84,7 @@ server.on('request', (request, response) => {
   );
   if (!tracing) return answer(request, response);
   tracing.answerInServerSpan('storefront', request, response, (span) => {
-    span?.route(tracing.routeOf(request.url));
+    span?.route(tracing.routeOf(tracing.pathOf(request.url)));
     answer(request, response);
   });
 });
@@ -123,7 +123,8 @@ process.on('SIGTERM', stop);
 async function startTracingFromEnv() {
   const { otlpEndpointSchema, otlpHeadersSchema, traceSampleRatioSchema } =
     await import('@aba-shop/service-kit/otlp-settings');
-  const { answerInServerSpan, startTracing } = await import('@aba-shop/service-kit/tracing');
+  const { answerInServerSpan, pathOf, startTracing } =
+    await import('@aba-shop/service-kit/tracing');
   const endpoint = otlpEndpointSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const headers = otlpHeadersSchema.safeParse(process.env.OTEL_EXPORTER_OTLP_HEADERS);
   const sampleRatio = traceSampleRatioSchema.safeParse(process.env.OTEL_TRACES_SAMPLER_ARG);
@@ -145,7 +146,7 @@ async function startTracingFromEnv() {
     headers: headers.data,
     sampleRatio: sampleRatio.data,
   });
-  return tracing && { ...tracing, answerInServerSpan, routeOf: routesOfTheBuild() };
+  return tracing && { ...tracing, answerInServerSpan, pathOf, routeOf: routesOfTheBuild() };
 }
 
 /** What proxy.ts forwards: to the commerce service and to the CMS. */
@@ -166,8 +167,7 @@ function routesOfTheBuild() {
     page,
     pattern: new RegExp(regex),
   }));
-  return (url = '') => {
-    const pathname = url.split('?')[0] ?? '';
+  return (pathname) => {
     if (pathname.startsWith('/_next/')) return '/_next/…';
     const route = routes.find(({ pattern }) => pattern.test(pathname))?.page;
     if (route) return route;

@@ -10,17 +10,11 @@ import type { FastifyServerFactory } from 'fastify';
 import fp from 'fastify-plugin';
 import { answerInServerSpan, type ServerSpan } from '@aba-shop/service-kit/tracing';
 
-/** Probes say nothing a trace needs, and would be most of the traces. */
-const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
-
 export function serverSpans() {
   const spans = new WeakMap<IncomingMessage, ServerSpan>();
 
   const serverFactory: FastifyServerFactory = (handler) =>
     createServer((request, response) => {
-      if (UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? '')) {
-        return handler(request, response);
-      }
       answerInServerSpan('commerce-service', request, response, (span) => {
         if (span) spans.set(request, span);
         handler(request, response);

@@ -43,7 +43,13 @@ import {
  * of this size keeps every trace; a flood of requests (a crawler, an attack, a load test) does
  * not make tracing the heaviest work of the process (docs/performance.md, "Telemetry").
  */
-export const NEW_TRACES_PER_SECOND = 20;
+const NEW_TRACES_PER_SECOND = 20;
+
+/** Probes say nothing a trace needs, and would be most of the traces: the commerce service's. */
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
+
+/** A request's path, without its query. */
+export const pathOf = (url: string | undefined) => (url ?? '').split('?')[0] ?? '';
 
 /** The provider startTracing made; the shop's own spans come from it. */
 let shopTracerProvider: TracerProvider | undefined;
@@ -207,8 +213,9 @@ export interface ServerSpan {
  * Answers a request in its server span, started as it arrives and continuing the caller's trace
  * when its headers carry one (W3C trace context); the span ends when the answer is sent (a 5xx
  * marks it failed) or the client goes (499). `answer` is given the span, to name it once the
- * route is known; a request whose trace is not kept (sampling) is answered outside any span, at
- * no further cost, and `answer` is given null. Without tracing every request is such a one.
+ * route is known; a probe, or a request whose trace is not kept (sampling), is answered outside
+ * any span, at no further cost, and `answer` is given null. Without tracing every request is
+ * such a one.
  */
 export function answerInServerSpan(
   tracerName: string,
@@ -216,6 +223,8 @@ export function answerInServerSpan(
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
 ): void {
+  const path = pathOf(request.url);
+  if (UNTRACED_PATHS.has(path)) return answer(null);
   // A request that would start a trace when no more may start is answered at once: the
   // cheapest path, the one most requests take under load.
   if (newTraces && !request.headers.traceparent && !newTraces.mayKeep()) return answer(null);
@@ -227,7 +236,7 @@ export function answerInServerSpan(
       kind: SpanKind.SERVER,
       attributes: {
         'http.request.method': method,
-        'url.path': (request.url ?? '').split('?')[0] ?? '',
+        'url.path': path,
       },
     },
     parent,
