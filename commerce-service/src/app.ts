@@ -58,6 +58,9 @@ import { shopHealthRoutes } from './modules/shop-health/routes.ts';
 import { createCmsProbe } from './modules/shop-health/service.ts';
 import { stampPdf } from './modules/downloads/stamp.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { followUpPasses } from './modules/follow-ups/routes.ts';
+import { newsletterIssueChecks, newsletterRoutes } from './modules/newsletter/routes.ts';
+import { reviewDeliveries, reviewRoutes } from './modules/reviews/routes.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
 import { activeTraceIds } from '@aba-shop/service-kit/trace-ids';
 import { createErrorReporter, type ErrorReporter } from '@aba-shop/service-kit/error-reports';
@@ -246,5 +249,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(formRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(privacyRoutes, { deps, runRetentionSweep: options.runMailWorker });
+  await app.register(newsletterRoutes, { deps });
+  await app.register(reviewRoutes, { deps });
+  // The passes that send on their own, beside the mail worker's timer.
+  if (options.runMailWorker) {
+    await app.register(followUpPasses, { deps });
+    await app.register(newsletterIssueChecks, { deps });
+    await app.register(reviewDeliveries, { deps });
+  }
   return app;
 }

@@ -240,6 +240,17 @@ export const configSchema = z.object({
   OWNER_EMAIL: email().default('support@abaparentguides.com'),
   SUPPORT_EMAIL: email().default(SUPPORT_EMAIL_DEFAULT),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+
+  // Keeping in touch (docs/product.md#keeping-in-touch): how often the schedule's due messages
+  // are sent, how fast an issue goes out, and the checkout reminder's delay (unset: none).
+  SCHEDULED_MESSAGES_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  NEWSLETTER_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  CHECKOUT_RECOVERY_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute (unset it to send no reminders)')
+    .max(30 * 24 * 60, 'must be at most 30 days in minutes')
+    .optional(),
 });
 
 /** The settings that depend on each other, checked once each one is valid by itself. */

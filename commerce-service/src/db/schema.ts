@@ -258,6 +258,9 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  reply_to: string | null;
+  /** The one-click unsubscribe address of a message that is not needed for an order (RFC 8058). */
+  list_unsubscribe: string | null;
 }
 
 export interface ContactSubmissionTable {
@@ -356,6 +359,65 @@ export interface FunnelDayTable {
   count: number;
 }
 
+/** docs/product.md#keeping-in-touch */
+export type ScheduledMessageKind =
+  'welcome-start' | 'welcome-check-in' | 'review-request' | 'checkout-reminder';
+
+export interface ScheduledMessageTable {
+  id: string;
+  kind: ScheduledMessageKind;
+  /** The order (welcome, review request) or checkout session (reminder) it is about. */
+  subject_id: string;
+  email: string;
+  due_at: string;
+  status: 'pending' | 'sent' | 'cancelled';
+  /** JSON the kind needs beyond its subject (the provider's recovery address). */
+  details: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface NewsletterSubscriberTable {
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  /** Where it asked to join; null for an address that only ever unsubscribed (from a welcome). */
+  source: 'footer' | 'blog' | 'checkout' | null;
+  language: 'en' | 'it';
+  /** What it agreed to, in the words and version it was shown. */
+  consent_text: string | null;
+  consent_version: string | null;
+  /** The paid order whose news box confirmed the address (source `checkout`). */
+  order_id: string | null;
+  requested_at: string | null;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+export interface NewsletterIssueTable {
+  /** The CMS's document id. */
+  id: string;
+  subject: string;
+  recipients: number;
+  started_at: string;
+}
+
+export interface ReviewTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  product_name: string;
+  rating: number;
+  text: string;
+  first_name: string | null;
+  child_age: string | null;
+  submitted_at: string;
+  /** Set once the CMS has the review (it waits there for approval). */
+  cms_document_id: string | null;
+  delivery_attempts: Generated<number>;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
@@ -374,6 +436,10 @@ export interface Database {
   consent_records: ConsentRecordTable;
   webhook_events: WebhookEventTable;
   mail_outbox: MailOutboxTable;
+  scheduled_messages: ScheduledMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  newsletter_issues: NewsletterIssueTable;
+  reviews: ReviewTable;
   contact_submissions: ContactSubmissionTable;
   sign_in_code_requests: SignInCodeRequestTable;
   download_link_requests: DownloadLinkRequestTable;

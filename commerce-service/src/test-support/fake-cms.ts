@@ -1,7 +1,8 @@
 /**
  * A stand-in for the CMS's side of the member resources (docs/product.md#member-resources): its
  * one read for the commerce service and the resources' files under /uploads, both answering only
- * the shared secret, as the real CMS does (cms/src/api/member-resource). Each test sets the
+ * the shared secret, as the real CMS does (cms/src/api/member-resource); and the newsletter
+ * issues' read and the reviews' delivery (docs/product.md#keeping-in-touch). Each test sets the
  * published resources and files; every request is recorded.
  */
 import { createServer, type Server } from 'node:http';
@@ -17,13 +18,23 @@ export interface FakeCms {
   resources: unknown[];
   /** The files under /uploads, by path. */
   files: Map<string, FakeCmsFile>;
+  /** What `GET /api/newsletter-issues/for-commerce` answers. */
+  issues: unknown[];
+  /** The reviews posted to `POST /api/reviews/from-commerce`, as sent. */
+  reviews: Record<string, unknown>[];
   /** Each request's path and whether it carried the secret. */
   requests: { path: string; withSecret: boolean }[];
   close(): Promise<void>;
 }
 
 export async function startFakeCms(secret: string): Promise<FakeCms> {
-  const cms: Omit<FakeCms, 'url' | 'close'> = { resources: [], files: new Map(), requests: [] };
+  const cms: Omit<FakeCms, 'url' | 'close'> = {
+    resources: [],
+    files: new Map(),
+    issues: [],
+    reviews: [],
+    requests: [],
+  };
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://cms').pathname;
     const withSecret = request.headers['x-member-content-secret'] === secret;
@@ -33,6 +44,24 @@ export async function startFakeCms(secret: string): Promise<FakeCms> {
       return response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ resources: cms.resources }));
+    }
+    if (path === '/api/newsletter-issues/for-commerce') {
+      if (!withSecret) return response.writeHead(401).end('{}');
+      return response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issues: cms.issues }));
+    }
+    if (path === '/api/reviews/from-commerce' && request.method === 'POST') {
+      if (!withSecret) return response.writeHead(401).end('{}');
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        cms.reviews.push(JSON.parse(body) as Record<string, unknown>);
+        response
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ documentId: `review${cms.reviews.length}` }));
+      });
+      return;
     }
     const file = cms.files.get(path);
     if (!file || !withSecret) return response.writeHead(404).end('Not Found');

@@ -14,6 +14,7 @@ export * from './downloads.ts';
 export * from './failure-texts.ts';
 export * from './forms.ts';
 export * from './health.ts';
+export * from './keeping-in-touch.ts';
 export * from './library.ts';
 export * from './memberships.ts';
 export * from './orders.ts';

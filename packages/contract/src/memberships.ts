@@ -41,6 +41,7 @@ export const subscriptionObjectSchema = z.looseObject({
 });
 
 export const invoiceObjectSchema = z.looseObject({
+  id: z.string().max(255).optional(),
   /** API versions before 2025-03. */
   subscription: z.union([reference, z.null()]).optional(),
   parent: z

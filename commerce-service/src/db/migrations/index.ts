@@ -20,6 +20,7 @@ import * as memberResources from './0014-member-resources.ts';
 import * as salesFigures from './0015-sales-figures.ts';
 import * as consoleRefunds from './0016-console-refunds.ts';
 import * as disputes from './0017-disputes.ts';
+import * as keepingInTouch from './0018-keeping-in-touch.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-sales-figures': salesFigures,
   '0016-console-refunds': consoleRefunds,
   '0017-disputes': disputes,
+  '0018-keeping-in-touch': keepingInTouch,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@
  * in the outbox. A provider that cannot answer leaves it pending for the retry; one that
  * refuses frees its lines again.
  */
+import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -206,6 +207,8 @@ async function completeConsoleRefund(
       products,
     ).map((file) => file.fileKey);
     const revoked = await revokeRefundedFiles(trx, order.id, kept, at);
+    // Nothing left to welcome the buyer to or to review (docs/product.md#keeping-in-touch).
+    if (kept.length === 0) await cancelOrderFollowUps(trx, order.id, 'refunded');
     await recordAdminAction(trx, {
       actor: refund.actor,
       action: 'order.refund',

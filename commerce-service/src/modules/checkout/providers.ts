@@ -32,6 +32,8 @@ export interface ProviderSession {
   amountTax: number;
   /** Whether the buyer accepted the terms at checkout. */
   termsAccepted: boolean;
+  /** Whether the buyer agreed to news and offers by e-mail (docs/product.md#keeping-in-touch). */
+  promotionsConsent: boolean;
   /**
    * The subscription a paid session started, as the provider's own object says it is now;
    * the memberships module reads it.
@@ -132,9 +134,18 @@ export function checkoutOptionFields(
   config: Config,
 ): Partial<Stripe.Checkout.SessionCreateParams> {
   return {
+    // Checkout's news box, unticked, apart from the required consent: Stripe's own consent to
+    // promotional e-mails (docs/product.md#keeping-in-touch).
+    consent_collection: {
+      promotions: 'auto' as const,
+      ...(config.CHECKOUT_TERMS_CONSENT ? { terms_of_service: 'required' as const } : {}),
+    },
+    // A session left unpaid can be reopened from its reminder.
+    ...(config.CHECKOUT_RECOVERY_MINUTES
+      ? { after_expiration: { recovery: { enabled: true } } }
+      : {}),
     ...(config.CHECKOUT_TERMS_CONSENT
       ? {
-          consent_collection: { terms_of_service: 'required' as const },
           custom_text: {
             terms_of_service_acceptance: {
               message: consentMarkdown(config.STOREFRONT_URL, consentBasketOf(lines)),
@@ -237,6 +248,7 @@ export function createStripeProvider(stripe: Stripe, config: Config): PaymentPro
           amountDiscount: session.total_details?.amount_discount ?? 0,
           amountTax: session.total_details?.amount_tax ?? 0,
           termsAccepted: session.consent?.terms_of_service === 'accepted',
+          promotionsConsent: session.consent?.promotions === 'opt_in',
           subscription: session.subscription,
         };
       } catch (error) {

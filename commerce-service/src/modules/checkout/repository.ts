@@ -31,14 +31,15 @@ export async function findCheckoutSession(
   return row ? toStored(row) : undefined;
 }
 
-/** Moves an open session to cancelled; a paid one stays paid. */
+/** Moves an open session to cancelled; a paid one stays paid. Whether it was open. */
 export async function cancelOpenCheckoutSession(db: Kysely<Database>, id: string) {
-  await db
+  const cancelled = await db
     .updateTable('checkout_sessions')
     .set({ status: 'cancelled' })
     .where('id', '=', id)
     .where('status', '=', 'open')
-    .execute();
+    .executeTakeFirst();
+  return Number(cancelled.numUpdatedRows) === 1;
 }
 
 export async function markCheckoutSessionPaid(

@@ -11,7 +11,11 @@ import { findProducts, type CatalogueDependencies } from '../catalogue/service.t
 import { priceCheckoutLines } from './lines.ts';
 import { SESSION_ID_PLACEHOLDER, type PaymentProvider } from './providers.ts';
 import { recordCheckoutStarted } from '../funnel/service.ts';
-import { findCheckoutSession, insertCheckoutSession } from './repository.ts';
+import {
+  findCheckoutSession,
+  insertCheckoutSession,
+  type StoredCheckoutSession,
+} from './repository.ts';
 import type { CheckoutMode, CreateCheckoutSessionBody, EmbeddedCheckout } from '@aba-shop/contract';
 
 // What other modules use of checkout besides the functions below: the stored session (found,
@@ -82,6 +86,39 @@ export async function createCheckoutSession(
     await recordCheckoutStarted(deps);
   }
   return { checkoutUrl: url };
+}
+
+/**
+ * A fresh session of a basket left unpaid, for its reminder (docs/product.md#keeping-in-touch):
+ * the same lines and pages, priced as the stored session was. Not counted as a checkout
+ * started: the buyer has not opened it.
+ */
+export async function reopenCheckoutSession(
+  { db, provider }: Pick<CheckoutDependencies, 'db' | 'provider'>,
+  config: Config,
+  left: StoredCheckoutSession,
+): Promise<string> {
+  const { id, url } = await provider.createSession({
+    mode: left.mode,
+    currency: left.currency,
+    lines: left.lines,
+    successUrl: returnUrl(config, left.success_path, SESSION_ID_PLACEHOLDER),
+    cancelUrl: new URL(left.cancel_path, config.STOREFRONT_URL).toString(),
+    idempotencyKey: `checkout-reminder:${left.id}`,
+  });
+  if (!(await findCheckoutSession(db, id)))
+    await insertCheckoutSession(db, {
+      ...left,
+      id,
+      url,
+      status: 'open',
+      customer_email: null,
+      customer_id: null,
+      payment_intent_id: null,
+      created_at: new Date().toISOString(),
+      paid_at: null,
+    });
+  return url;
 }
 
 const NO_EMBEDDED_CHECKOUT = 'No embedded checkout was found for this session';

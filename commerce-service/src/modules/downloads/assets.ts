@@ -10,7 +10,13 @@ const BOOKS_FILE = new URL('../../../data/books.json', import.meta.url);
 
 const booksSchema = z.record(
   z.string().regex(/^[a-z0-9-]+$/),
-  z.object({ title: z.string(), subtitle: z.string(), chapters: z.array(z.string()).length(10) }),
+  z.object({
+    title: z.string(),
+    subtitle: z.string(),
+    chapters: z.array(z.string()).length(10),
+    /** The chapter for the struggles parents write about most (the welcome's day 7). */
+    struggleChapter: z.number().int().min(1).max(10).optional(),
+  }),
 );
 
 export type Books = z.infer<typeof booksSchema>;

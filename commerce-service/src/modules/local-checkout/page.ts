@@ -7,6 +7,7 @@ import { formatPrice } from '@aba-shop/service-kit/money';
 import { escapeHtml } from '../../html-escape.ts';
 import { consentBasketOf, consentHtml, type StoredCheckoutSession } from '../checkout/service.ts';
 import type { LocalPortalView } from '../memberships/service.ts';
+import { CHECKOUT_NEWS_TEXT } from '../newsletter/service.ts';
 
 /** The test checkout's pages share one plain shell: no script, the shop's origin only. */
 function localPage(title: string, main: string): string {
@@ -45,7 +46,8 @@ export function renderLocalCheckoutPage(
     consent: boolean;
     error?: string | undefined;
     /** What the buyer entered, kept when the page comes back with a message. */
-    form?: { email: string; promotionCode?: string | undefined } | undefined;
+    form?:
+      { email: string; promotionCode?: string | undefined; news?: string | undefined } | undefined;
   },
   storefrontUrl: string,
 ): string {
@@ -73,10 +75,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="promotionCode">Promotion code (optional)</label>
 <input id="promotionCode" name="promotionCode" type="text" autocomplete="off" autocapitalize="characters" maxlength="64" value="${escapeHtml(form?.promotionCode ?? '')}">
 ${page.consent ? `<label class="consent"><input name="terms" type="checkbox" value="accepted" required> <span>${consentHtml(storefrontUrl, consentBasketOf(session.lines))}</span></label>` : ''}
+<label class="consent"><input name="news" type="checkbox" value="yes"${form?.news === 'yes' ? ' checked' : ''}> <span>${escapeHtml(CHECKOUT_NEWS_TEXT)}</span></label>
 <button class="pay" type="submit">Pay</button>
-</form>
-<form method="post" action="${action}/cancel">
-<button class="cancel" type="submit">Cancel</button>
+<button class="cancel" type="submit" formaction="${action}/cancel" formnovalidate>Cancel</button>
 </form>
 `,
   );

@@ -84,6 +84,7 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
           email: z.string().max(320),
           terms: z.string().max(20).optional(),
           promotionCode: z.string().max(64).optional(),
+          news: z.string().max(20).optional(),
         }),
         hide: true,
       },
@@ -110,9 +111,21 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
 
   app.post(
     '/api/checkout/local/:id/cancel',
-    { schema: { params: sessionParams, hide: true } },
+    {
+      schema: {
+        params: sessionParams,
+        // What the page's form held when Cancel was pressed; nothing of it is required.
+        body: z
+          .object({
+            email: z.string().max(320).optional(),
+            news: z.string().max(20).optional(),
+          })
+          .optional(),
+        hide: true,
+      },
+    },
     async (request, reply) =>
-      reply.redirect(await cancelLocalCheckout(deps, request.params.id), 303),
+      reply.redirect(await cancelLocalCheckout(deps, request.params.id, request.body ?? {}), 303),
   );
 
   // The stand-in for Stripe's customer portal: the member's signed link from /account.

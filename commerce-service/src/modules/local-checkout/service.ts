@@ -9,10 +9,12 @@ import {
   cancelOpenCheckoutSession,
   CONSENT_REQUIRED_MESSAGE,
   findCheckoutSession,
+  reopenCheckoutSession,
   returnUrl,
   type StoredCheckoutSession,
 } from '../checkout/service.ts';
 import { fulfilCheckoutSession, type OrdersDependencies } from '../orders/service.ts';
+import { scheduleCheckoutReminder } from '../scheduled-messages/service.ts';
 
 export type LocalCheckoutDependencies = OrdersDependencies;
 
@@ -24,6 +26,8 @@ export interface LocalCheckoutForm {
   /** `accepted` when the consent box is ticked (docs/product.md#checkout-consent-and-charges). */
   terms?: string | undefined;
   promotionCode?: string | undefined;
+  /** `yes` when the news box is ticked (docs/product.md#keeping-in-touch). */
+  news?: string | undefined;
 }
 
 /** A form Pay cannot take; the page is shown again, with the session and what was entered. */
@@ -122,16 +126,34 @@ export async function payLocalCheckout(
     termsAcceptedAt: consentRequired ? new Date().toISOString() : null,
     lines: session.lines,
     membership: localMembership(session.lines),
+    newsletter: form.news === 'yes',
   });
   return returnUrl(deps.config, session.success_path, sessionId);
 }
 
-/** Cancel: an open session is cancelled (a paid one stays paid); returns the cancel page. */
+/**
+ * Cancel: an open session is cancelled (a paid one stays paid); returns the cancel page. A
+ * buyer who gave an e-mail and ticked the news box gets the one reminder of the basket, with a
+ * fresh session's link, when the shop sends reminders (docs/product.md#keeping-in-touch): as
+ * Stripe Checkout keeps what was typed in before the buyer left.
+ */
 export async function cancelLocalCheckout(
   deps: LocalCheckoutDependencies,
   sessionId: string,
+  form: Partial<LocalCheckoutForm> = {},
 ): Promise<string> {
   const session = await findLocalSession(deps, sessionId);
-  await cancelOpenCheckoutSession(deps.db, sessionId);
+  const cancelled = await cancelOpenCheckoutSession(deps.db, sessionId);
+  const email = z.email().safeParse((form.email ?? '').trim().toLowerCase());
+  const minutes = deps.config.CHECKOUT_RECOVERY_MINUTES;
+  if (cancelled && minutes && email.success && form.news === 'yes') {
+    const recoveryUrl = await reopenCheckoutSession(deps, deps.config, session);
+    await scheduleCheckoutReminder(deps.db, {
+      sessionId,
+      email: email.data,
+      dueAt: new Date(Date.now() + minutes * 60_000),
+      recoveryUrl,
+    });
+  }
   return new URL(session.cancel_path, deps.config.STOREFRONT_URL).toString();
 }

@@ -13,6 +13,15 @@ export interface OutgoingMail {
   html?: string;
   /** Enqueueing twice with the same key keeps one message. */
   dedupeKey?: string;
+  /** Where a reply goes, when not to the sender (the welcome's check-in reaches support). */
+  replyTo?: string;
+  /**
+   * The one-click unsubscribe address of a message not needed for an order: sent as
+   * `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058).
+   */
+  listUnsubscribe?: string;
+  /** Not sent before then (a newsletter issue is spread out over time). */
+  notBefore?: string;
 }
 
 export async function enqueueMail(
@@ -31,10 +40,12 @@ export async function enqueueMail(
       html_body: mail.html ?? null,
       status: 'pending',
       attempts: 0,
-      next_attempt_at: now,
+      next_attempt_at: mail.notBefore ?? now,
       last_error: null,
       created_at: now,
       sent_at: null,
+      reply_to: mail.replyTo ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
     })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();

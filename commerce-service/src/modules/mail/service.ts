@@ -6,7 +6,18 @@
  */
 
 // What other modules use: the outbox and the templates.
-export { enqueueMail, reviseQueuedMail } from './outbox.ts';
+export { enqueueMail, reviseQueuedMail, type OutgoingMail } from './outbox.ts';
+export {
+  checkoutReminderMail,
+  membershipPaymentFailedMail,
+  newsletterConfirmationMail,
+  newsletterIssueMail,
+  reviewRequestMail,
+  welcomeCheckInMail,
+  welcomeStartMail,
+  type FollowUpBook,
+  type NewsletterIssueContent,
+} from './follow-up-templates.ts';
 export {
   contactNotificationMail,
   downloadLinksMail,

@@ -18,7 +18,8 @@ export interface RenderedMail {
   html: string;
 }
 
-function layout(title: string, body: string, language: 'en' | 'it' = 'en'): string {
+/** The HTML every message is wrapped in: inline styles only, as mail clients allow. */
+export function layout(title: string, body: string, language: 'en' | 'it' = 'en'): string {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1e293b;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="color:#065f46;font-size:22px">${escapeHtml(title)}</h1>

@@ -10,16 +10,37 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  replyTo: string | null;
+  listUnsubscribe: string | null;
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;
+
+/** What nodemailer is given for a message: the one-click unsubscribe headers of RFC 8058. */
+function envelopeOf(from: string, message: MailMessage) {
+  const { to, subject, text, html, replyTo, listUnsubscribe } = message;
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html: html ?? undefined,
+    replyTo: replyTo ?? undefined,
+    headers: listUnsubscribe
+      ? {
+          'List-Unsubscribe': `<${listUnsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : undefined,
+  };
+}
 
 export function createMailTransport(config: Config): SendMail {
   const from = config.MAIL_FROM;
   if (config.SMTP_URL) {
     const smtp = nodemailer.createTransport(config.SMTP_URL);
-    return async ({ to, subject, text, html }) => {
-      await smtp.sendMail({ from, to, subject, text, html: html ?? undefined });
+    return async (message) => {
+      await smtp.sendMail(envelopeOf(from, message));
     };
   }
   const files = nodemailer.createTransport({
@@ -27,10 +48,10 @@ export function createMailTransport(config: Config): SendMail {
     buffer: true,
     newline: 'unix',
   });
-  return async ({ id, to, subject, text, html }) => {
-    const info = await files.sendMail({ from, to, subject, text, html: html ?? undefined });
+  return async (message) => {
+    const info = await files.sendMail(envelopeOf(from, message));
     mkdirSync(config.MAIL_OUTBOX_DIR, { recursive: true });
-    const name = `${new Date().toISOString().replaceAll(':', '-')}-${id}.eml`;
+    const name = `${new Date().toISOString().replaceAll(':', '-')}-${message.id}.eml`;
     writeFileSync(path.join(config.MAIL_OUTBOX_DIR, name), info.message as Buffer);
   };
 }

@@ -103,6 +103,8 @@ export function createMailWorker(
         subject: message.subject,
         text: message.text_body,
         html: message.html_body,
+        replyTo: message.reply_to,
+        listUnsubscribe: message.list_unsubscribe,
       });
     } catch (error) {
       const attempts = message.attempts + 1;

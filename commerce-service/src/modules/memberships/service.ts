@@ -5,6 +5,7 @@
  * Why the provider's events are kept so:
  * docs/adr/0018-checkout-consent-charges-and-membership-life.md.
  */
+import { enqueueMail, membershipPaymentFailedMail } from '../mail/service.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
@@ -93,7 +94,7 @@ const malformed = (reason: string) => new InvalidInputError(`Malformed Stripe ev
  * alone.
  */
 export async function receiveMembershipEvent(
-  { db }: MembershipsDependencies,
+  { db, config }: Pick<MembershipsDependencies, 'db' | 'config'>,
   event: { type: string; created: number; object: unknown },
 ): Promise<void> {
   if (event.type.startsWith('customer.subscription.')) {
@@ -126,6 +127,31 @@ export async function receiveMembershipEvent(
       : { subscriptionId, status: 'past_due' },
     event.created,
   );
+  if (event.type === 'invoice.payment_failed')
+    await mailPaymentFailed({ db, config }, subscriptionId, invoice.id ?? String(event.created));
+}
+
+/**
+ * A renewal that failed (docs/product.md#keeping-in-touch): one friendly message per invoice,
+ * however many times the provider retries it, to the address of the membership's record.
+ */
+async function mailPaymentFailed(
+  { db, config }: Pick<MembershipsDependencies, 'db' | 'config'>,
+  subscriptionId: string,
+  invoiceId: string,
+) {
+  const record = await selectRecordsWithMembership(db)
+    .where('r.subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!record) return;
+  await enqueueMail(db, {
+    to: record.email,
+    dedupeKey: `membership-payment-failed:${invoiceId}`,
+    ...membershipPaymentFailedMail({
+      accountUrl: accountPageUrl(config),
+      supportEmail: config.SUPPORT_EMAIL,
+    }),
+  });
 }
 
 /**

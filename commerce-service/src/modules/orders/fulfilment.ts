@@ -15,6 +15,11 @@ import {
 } from '../downloads/service.ts';
 import { enqueueMail, orderConfirmationMail } from '../mail/service.ts';
 import { applyMembershipState, type MembershipUpdate } from '../memberships/service.ts';
+import { subscribeFromCheckout } from '../newsletter/service.ts';
+import {
+  cancelCheckoutRemindersTo,
+  schedulePurchaseFollowUps,
+} from '../scheduled-messages/service.ts';
 import { chargedAmountLines } from '@aba-shop/contract';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import {
@@ -39,6 +44,8 @@ export interface PaidCheckout {
   termsAcceptedAt: string | null;
   /** The membership a subscription line started, and when the provider said so (Unix seconds). */
   membership: { update: MembershipUpdate; stateAt: number } | null;
+  /** Whether the buyer ticked checkout's news box (docs/product.md#keeping-in-touch). */
+  newsletter: boolean;
 }
 
 /** The files a set of lines grants, once each (the Complete Pack grants both books). */
@@ -116,6 +123,12 @@ export async function fulfilCheckoutSession(
       subscription,
     });
     await enqueueMail(trx, { to: email, dedupeKey: `order-confirmation:${orderId}`, ...mail });
+    // What follows the order (docs/product.md#keeping-in-touch), in its transaction.
+    const paidAt = new Date();
+    if (entitlements.length > 0) await schedulePurchaseFollowUps(trx, { orderId, email, paidAt });
+    await cancelCheckoutRemindersTo(trx, email);
+    if (paid.newsletter)
+      await subscribeFromCheckout(trx, { email, orderId, at: paidAt.toISOString() });
     return { orderId, created: true };
   });
 }

@@ -222,3 +222,15 @@ export async function hasWebhookEvent(db: Kysely<Database>, id: string): Promise
     await db.selectFrom('webhook_events').select('id').where('id', '=', id).executeTakeFirst(),
   );
 }
+
+export async function orderIdOfPaymentIntent(
+  db: Kysely<Database>,
+  paymentIntent: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_intent_id', '=', paymentIntent)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

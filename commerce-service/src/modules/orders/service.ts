@@ -139,6 +139,7 @@ export async function ensureFulfilled(
     termsAcceptedAt: remote.termsAccepted ? new Date().toISOString() : null,
     lines: stored?.lines ?? (await linesFromProvider(deps, sessionId)),
     membership: membershipOfPaidSession(remote.subscription),
+    newsletter: remote.promotionsConsent,
   });
   return (await findCheckoutSession(db, sessionId)) ?? null;
 }

@@ -5,6 +5,7 @@
  * events: docs/adr/0018-checkout-consent-charges-and-membership-life.md.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   ConflictError,
   InvalidInputError,
@@ -16,14 +17,53 @@ import { MEMBERSHIP_EVENTS, receiveMembershipEvent } from '../memberships/servic
 import {
   hasWebhookEvent,
   recordWebhookEventOnce,
+  orderIdOfPaymentIntent,
   revokeOrderByPaymentIntent,
 } from './repository.ts';
 import { ensureFulfilled, type OrdersDependencies } from './service.ts';
+import { cancelOrderFollowUps, scheduleCheckoutReminder } from '../scheduled-messages/service.ts';
 import {
   chargeEventSchema,
   checkoutSessionEventSchema,
   stripeEventSchema,
 } from '@aba-shop/contract';
+
+async function cancelFollowUpsOfPaymentIntent(db: OrdersDependencies['db'], paymentIntent: string) {
+  const orderId = await orderIdOfPaymentIntent(db, paymentIntent);
+  if (orderId) await cancelOrderFollowUps(db, orderId, 'refunded');
+}
+
+/** What a session's expiry says that its reminder needs (docs/product.md#keeping-in-touch). */
+const expiredSessionSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  customer_details: z.looseObject({ email: z.string().nullish() }).nullish(),
+  customer_email: z.string().nullish(),
+  consent: z.looseObject({ promotions: z.string().nullish() }).nullish(),
+  after_expiration: z
+    .looseObject({ recovery: z.looseObject({ url: z.string().nullish() }).nullish() })
+    .nullish(),
+});
+
+/**
+ * A Stripe session left unpaid until it expired: its one reminder, when the shop sends them and
+ * the buyer gave an e-mail and agreed to promotional e-mails, with Stripe's recovery address.
+ */
+async function remindOfExpiredSession(
+  { db, config }: OrdersDependencies,
+  session: z.infer<typeof expiredSessionSchema>,
+) {
+  const minutes = config.CHECKOUT_RECOVERY_MINUTES;
+  const email = session.customer_details?.email ?? session.customer_email;
+  const recoveryUrl = session.after_expiration?.recovery?.url;
+  if (!minutes || !email || !recoveryUrl || session.consent?.promotions !== 'opt_in') return;
+  if (!z.email().safeParse(email).success || !z.url().safeParse(recoveryUrl).success) return;
+  await scheduleCheckoutReminder(db, {
+    sessionId: session.id,
+    email,
+    dueAt: new Date(Date.now() + minutes * 60_000),
+    recoveryUrl,
+  });
+}
 
 /** A signed event of a shape this shop does not understand: refused, so Stripe reports it. */
 const malformed = (reason: string) => new InvalidInputError(`Malformed Stripe event: ${reason}`);
@@ -71,6 +111,12 @@ export async function receiveStripeEvent(
       }
       break;
     }
+    case 'checkout.session.expired': {
+      const session = expiredSessionSchema.safeParse(event.data.object);
+      if (!session.success) throw malformed('data.object is not a checkout session');
+      await remindOfExpiredSession(deps, session.data);
+      break;
+    }
     case 'charge.refunded': {
       const parsedCharge = chargeEventSchema.safeParse(event.data.object);
       if (!parsedCharge.success) throw malformed('data.object is not a charge');
@@ -81,6 +127,7 @@ export async function receiveStripeEvent(
           : charge.payment_intent?.id;
       if (charge.refunded && paymentIntent) {
         const revoked = await revokeOrderByPaymentIntent(db, paymentIntent);
+        await cancelFollowUpsOfPaymentIntent(db, paymentIntent);
         log.info({ paymentIntent, revoked }, 'refund revoked downloads');
       }
       break;

@@ -5,6 +5,8 @@
  * erasure anonymises orders rather than deleting them, and refuses while a membership renews:
  * docs/adr/0028-data-requests-and-retention.md.
  */
+import { eraseNewsletterOfEmail } from '../newsletter/service.ts';
+import { eraseScheduleOfEmail } from '../scheduled-messages/service.ts';
 import { unlink, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -393,6 +395,8 @@ export async function processErasure(
     await eraseConsentRecordsOfEmail({ db: trx }, email);
     await eraseLibraryOfEmail(trx, { email, orderIds });
     await eraseMemberContentOfEmail(trx, email);
+    await eraseNewsletterOfEmail(trx, email);
+    await eraseScheduleOfEmail(trx, email);
     const ordersAnonymised = await anonymiseKeptRows(trx, {
       email,
       orderSessionIds: orders.map((order) => order.checkout_session_id),

@@ -8,6 +8,7 @@
  * the provider is unavailable, by the retry. The eBooks, delivered at once with the buyer's recorded waiver, and
  * memberships past their 14 days are refused with the reason.
  */
+import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrderLineTable, OrderTable, WithdrawalTable } from '../../db/schema.ts';
@@ -297,6 +298,7 @@ async function attemptRefund(
     const refunded = await markWithdrawalRefunded(trx, row.id, refundId);
     if (!refunded) return null;
     const status = await markOrderRefunded(trx, row.order_id, new Date().toISOString());
+    await cancelOrderFollowUps(trx, row.order_id, 'refunded');
     await recordAdminAction(trx, {
       // The refund the consumer's withdrawal asked for: by their address, as its receipt is.
       actor: row.email,

@@ -1,0 +1,89 @@
+/** Reviews written by verified buyers, and the order lines they are about. */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, ReviewTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type StoredReview = Selectable<ReviewTable>;
+
+/** The order's eBook line of this product, with the order's state. */
+export function findReviewableLine(db: Db, orderId: string, productId: string) {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select([
+      'order_lines.product_id',
+      'order_lines.product_name',
+      'order_lines.refunded_at',
+      'orders.status',
+    ])
+    .where('order_lines.order_id', '=', orderId)
+    .where('order_lines.product_id', '=', productId)
+    .where('order_lines.product_type', '=', 'digital')
+    .executeTakeFirst();
+}
+
+/** The eBook lines of an order, for its review request. */
+export function listEbookLines(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_lines')
+    .select(['product_id', 'product_name'])
+    .where('order_id', '=', orderId)
+    .where('product_type', '=', 'digital')
+    .where('refunded_at', 'is', null)
+    .orderBy('product_name')
+    .execute();
+}
+
+export async function hasReview(db: Db, orderId: string, productId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stores a review; false when this order's eBook has one already. */
+export async function insertReviewOnce(
+  db: Db,
+  review: Omit<StoredReview, 'id' | 'cms_document_id' | 'delivery_attempts'>,
+): Promise<StoredReview | null> {
+  const row = { id: randomUUID(), ...review, cms_document_id: null };
+  const inserted = await db
+    .insertInto('reviews')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['order_id', 'product_id']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+    ? { ...row, delivery_attempts: 0 }
+    : null;
+}
+
+/** Reviews the CMS does not have yet, oldest first. */
+export function listUndelivered(db: Db, limit: number) {
+  return db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('cms_document_id', 'is', null)
+    .orderBy('submitted_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function markDelivered(db: Db, id: string, documentId: string): Promise<void> {
+  await db
+    .updateTable('reviews')
+    .set({ cms_document_id: documentId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countDeliveryAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('reviews')
+    .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
