@@ -59,6 +59,8 @@ describe('the Checkout Session options', () => {
         const fields = optionFields(await fieldsSent(t));
         expect(fields).toEqual({
           'consent_collection[terms_of_service]': 'required',
+          // Checkout's news box (docs/product.md#keeping-in-touch), unticked, apart from the terms.
+          'consent_collection[promotions]': 'auto',
           'custom_text[terms_of_service_acceptance][message]': expect.stringContaining(
             'I thereby lose my right of withdrawal',
           ),
@@ -96,14 +98,29 @@ describe('the Checkout Session options', () => {
   );
 
   it(
-    'sends none of them when the owner turns them off',
+    'sends none of them but the news box when the owner turns them off',
     async () => {
       await shopWith(
         { CHECKOUT_TERMS_CONSENT: 'false', STRIPE_PROMOTION_CODES: 'false' },
         async (t) => {
-          expect(optionFields(await fieldsSent(t))).toEqual({});
+          expect(optionFields(await fieldsSent(t))).toEqual({
+            'consent_collection[promotions]': 'auto',
+          });
         },
       );
+    },
+    BUILDS_A_SHOP_MS,
+  );
+
+  it(
+    'makes a session left unpaid recoverable only when the shop sends checkout reminders',
+    async () => {
+      await shopWith({}, async (t) => {
+        expect(await fieldsSent(t)).not.toHaveProperty(['after_expiration[recovery][enabled]']);
+      });
+      await shopWith({ CHECKOUT_RECOVERY_MINUTES: '60' }, async (t) => {
+        expect((await fieldsSent(t))['after_expiration[recovery][enabled]']).toBe('true');
+      });
     },
     BUILDS_A_SHOP_MS,
   );

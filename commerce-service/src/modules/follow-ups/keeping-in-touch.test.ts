@@ -14,6 +14,7 @@ import {
 } from '../../test-support/app.ts';
 import { startFakeCms, type FakeCms } from '../../test-support/fake-cms.ts';
 import { NEWSLETTER_CONSENT_VERSION } from '@aba-shop/contract';
+import { deliverStripeEvent, startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { readBooks } from '../downloads/assets.ts';
 import { sendDueFollowUps } from './service.ts';
 
@@ -524,6 +525,59 @@ onPostgres('on two replicas sharing one PostgreSQL database', () => {
 
 /** The database of a running test app, for a second app on it (a replica). */
 function envOf(app: TestApp): Record<string, string> {
-  const { DATABASE_URL, DATA_DIR } = app.database.config as unknown as Record<string, string>;
+  const { DATABASE_URL, DATA_DIR } = app.database.config;
   return { ...(DATABASE_URL ? { DATABASE_URL } : {}), DATA_DIR };
 }
+
+describe('checkout recovery on Stripe', () => {
+  const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_recovery';
+
+  it('reminds of an expired session once, with its recovery address, only with promotions consent', async () => {
+    const stripe = await startFakeStripe();
+    const app = await shop({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      CHECKOUT_RECOVERY_MINUTES: '30',
+    });
+    try {
+      // Sessions this shop opened with Stripe, left unpaid until they expired.
+      const opened = async () => {
+        const created = await requestCheckout(app.app);
+        return (created.json().checkoutUrl as string).split('/').pop() as string;
+      };
+      const ids = { yes: await opened(), no: await opened() };
+      const session = (email: string, promotions: string) => ({
+        id: ids[email.split('@')[0] as 'yes' | 'no'],
+        object: 'checkout.session',
+        customer_details: { email },
+        consent: { promotions },
+        after_expiration: { recovery: { url: `https://buy.stripe.test/r/${email.split('@')[0]}` } },
+      });
+      const expire = (object: Record<string, unknown>, id: string) =>
+        deliverStripeEvent(
+          app.app,
+          { id, type: 'checkout.session.expired', object },
+          WEBHOOK_SECRET,
+        );
+      expect((await expire(session('yes@example.com', 'opt_in'), 'evt_1')).statusCode).toBe(200);
+      expect((await expire(session('no@example.com', 'opt_out'), 'evt_2')).statusCode).toBe(200);
+      expect((await expire(session('yes@example.com', 'opt_in'), 'evt_3')).statusCode).toBe(200);
+      const rows = await app.app.db
+        .selectFrom('scheduled_messages')
+        .select(['email', 'details'])
+        .execute();
+      expect(rows).toEqual([
+        {
+          email: 'yes@example.com',
+          details: JSON.stringify({ recoveryUrl: 'https://buy.stripe.test/r/yes' }),
+        },
+      ]);
+      expect(await bringDue(app, 'yes@example.com')).toBe(1);
+      const [reminder] = await mailTo(app, 'yes@example.com');
+      expect(reminder?.text).toContain('Finish your order: https://buy.stripe.test/r/yes');
+    } finally {
+      await stripe.close();
+    }
+  });
+});

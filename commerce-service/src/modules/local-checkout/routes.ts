@@ -120,7 +120,7 @@ export const localCheckoutRoutes: ModuleRoutes<LocalCheckoutDependencies> = asyn
             email: z.string().max(320).optional(),
             news: z.string().max(20).optional(),
           })
-          .optional(),
+          .nullish(),
         hide: true,
       },
     },
