@@ -7,7 +7,7 @@
 import { usePathname } from 'next/navigation';
 import { CONSENT_TEXT } from '@/lib/tracking/consent-text';
 import { openConsentSettings } from '@/lib/tracking/consent';
-import { pageLanguage } from '@/lib/page-language';
+import { pageLanguage } from '@aba-shop/contract/page-language';
 
 export function CookieSettingsButton({ className }: { className?: string }) {
   const language = pageLanguage(usePathname());

@@ -27,7 +27,7 @@ import {
   stopMetaPixel,
   trackEvent,
 } from '@/lib/tracking/meta-pixel';
-import { pageLanguage } from '@/lib/page-language';
+import { pageLanguage } from '@aba-shop/contract/page-language';
 import { isPrivateAddress } from '@/lib/tracking/page-address';
 
 export function PageTracking() {

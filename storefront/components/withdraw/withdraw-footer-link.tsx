@@ -5,7 +5,7 @@
  */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { pageLanguage } from '@/lib/page-language';
+import { pageLanguage } from '@aba-shop/contract/page-language';
 import { WITHDRAW_PATH, WITHDRAW_TEXTS } from './withdraw-texts';
 
 export function WithdrawFooterLink({ className }: { className?: string }) {

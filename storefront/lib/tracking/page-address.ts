@@ -5,7 +5,7 @@
  * session id), and the address with its secrets taken out.
  */
 
-import { isUnderPath } from '@/lib/page-language';
+import { isUnderPath } from '@aba-shop/contract/page-language';
 
 /** Paths whose pages are nobody's business but the visitor's: no PageView is sent there. */
 const PRIVATE_PATHS = [

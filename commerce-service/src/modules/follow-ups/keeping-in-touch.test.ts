@@ -373,6 +373,37 @@ describe('after an eBook purchase', () => {
     expect(stored.cms_document_id).toBe('review1');
   });
 
+  it('speaks Italian after a purchase that returned to an Italian thank-you page', async () => {
+    const app = await shop();
+    const email = 'genitore@example.com';
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      payload: {
+        products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
+        successRouter: '/thank-you/aba-for-parents',
+        cancelRouter: '/shop',
+      },
+    });
+    const sessionId = (created.json().checkoutUrl as string).split('/').pop() as string;
+    await app.app.inject({
+      method: 'POST',
+      url: `/api/checkout/local/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${email}&terms=accepted`,
+    });
+    expect(await bringDue(app, email)).toBe(3);
+    const [, start, checkIn, review] = await mailTo(app, email);
+    expect([start?.subject, checkIn?.subject, review?.subject]).toEqual([
+      'Inizia dal capitolo 1',
+      'Come sta andando?',
+      'Come ti trovi con eBook ABA for Parents?',
+    ]);
+    expect(start?.html).toContain('<html lang="it">');
+    expect(start?.text).toMatch(/Disiscriviti con un clic: http\S+lang=it/);
+    expect(review?.text).toMatch(/\/review\?token=\S+&lang=it/);
+  });
+
   it('cancels the rest when the order is refunded, and a review link then answers 410', async () => {
     const app = await shop({ ADMIN_EMAILS: 'admin@example.com' });
     const email = 'refunded@example.com';

@@ -4,11 +4,19 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** An order with the page its buyer returned to, whose language its follow-ups speak. */
 export function findOrderForFollowUp(db: Db, orderId: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'email', 'status', 'library_generation'])
-    .where('id', '=', orderId)
+    .leftJoin('checkout_sessions', 'checkout_sessions.id', 'orders.checkout_session_id')
+    .select([
+      'orders.id',
+      'orders.email',
+      'orders.status',
+      'orders.library_generation',
+      'checkout_sessions.success_path',
+    ])
+    .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }
 

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
+import { pageLanguage } from '@aba-shop/contract/page-language';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { findCheckoutSession } from '../checkout/service.ts';
@@ -29,6 +30,10 @@ import { findOrderForFollowUp, liveFileKeysOf, paidSince } from './repository.ts
 
 export type FollowUpsDependencies = Pick<DownloadsDependencies, 'db' | 'config' | 'books'>;
 type Trx = Transaction<Database>;
+
+/** Italian after an Italian thank-you page, as the pages around the purchase were. */
+const languageOfReturn = (successPath: string | null) =>
+  pageLanguage(new URL(successPath ?? '/', 'http://shop').pathname);
 
 const recoveryDetailsSchema = z.object({ recoveryUrl: z.url() });
 
@@ -57,10 +62,10 @@ async function booksOf(
   });
 }
 
-function footerLinks(config: Config, email: string) {
+function footerLinks(config: Config, email: string, language: 'en' | 'it') {
   return {
     listUnsubscribe: unsubscribeUrl(config, email),
-    unsubscribeUrl: unsubscribePageUrl(config, email),
+    unsubscribeUrl: unsubscribePageUrl(config, email, language),
   };
 }
 
@@ -75,13 +80,15 @@ async function buildOrderFollowUp(
   if (order.status === 'refunded') return { cancel: 'refunded' };
   const books = await booksOf(deps, trx, order.id);
   if (books.length === 0) return { cancel: 'refunded' };
-  const links = footerLinks(config, order.email);
+  const language = languageOfReturn(order.success_path);
+  const links = footerLinks(config, order.email, language);
   const to = { to: order.email, listUnsubscribe: links.listUnsubscribe };
   if (message.kind === 'welcome-start')
     return {
       mail: {
         ...to,
         ...welcomeStartMail({
+          language,
           books,
           libraryUrl: libraryLinkOf(config, {
             orderId: order.id,
@@ -98,6 +105,7 @@ async function buildOrderFollowUp(
         ...to,
         replyTo: config.SUPPORT_EMAIL,
         ...welcomeCheckInMail({
+          language,
           books,
           supportEmail: config.SUPPORT_EMAIL,
           unsubscribeUrl: links.unsubscribeUrl,
@@ -110,9 +118,10 @@ async function buildOrderFollowUp(
     mail: {
       ...to,
       ...reviewRequestMail({
+        language,
         links: lines.map((line) => ({
           productName: line.product_name,
-          url: reviewLinkOf(config, order.id, line.product_id),
+          url: reviewLinkOf(config, order.id, line.product_id, language),
         })),
         unsubscribeUrl: links.unsubscribeUrl,
       }),
@@ -130,12 +139,14 @@ async function buildCheckoutReminder(
   if (await paidSince(trx, message.email, session.created_at)) return { cancel: 'paid' };
   const details = recoveryDetailsSchema.safeParse(JSON.parse(message.details ?? '{}'));
   if (!details.success) return { cancel: 'no recovery link' };
-  const links = footerLinks(config, message.email);
+  const language = languageOfReturn(session.success_path);
+  const links = footerLinks(config, message.email, language);
   return {
     mail: {
       to: message.email,
       listUnsubscribe: links.listUnsubscribe,
       ...checkoutReminderMail({
+        language,
         items: session.lines.map((line) =>
           line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
         ),

@@ -154,109 +154,196 @@ export interface FollowUpBook {
   struggleChapter: { number: number; title: string } | null;
 }
 
+/**
+ * The follow-ups' words, in the language of the flow the buyer came through: Italian after an
+ * Italian thank-you page (docs/product.md#keeping-in-touch). The books' titles stay as printed.
+ */
+const FOLLOW_UP = {
+  en: {
+    start: {
+      subject: 'Start with chapter 1',
+      intro:
+        'A few days ago you bought your eBooks. The best place to begin is chapter 1: it takes about twenty minutes, and you can listen to it as an audiobook while you do something else.',
+      chapter: (book: FollowUpBook) => `${book.title}: chapter 1, "${book.firstChapter}"`,
+      library: 'Read and listen in your library, on any device: it remembers where you stopped.',
+      open: 'Open my library',
+      help: (support: string) =>
+        `Stuck, or not sure where to start with your child? Reply to this e-mail or write to ${support}.`,
+    },
+    checkIn: {
+      subject: 'How is it going?',
+      intro:
+        'It has been a week since you got your eBooks. How is it going? Most parents who write to us are finding meltdowns, transitions or bedtime hard; if that is you too, this is the chapter to read next:',
+      chapter: (book: FollowUpBook, number: number, title: string) =>
+        `${book.title}, chapter ${number}: "${title}"`,
+      reply: (support: string) =>
+        `Just reply to this e-mail to tell us how it is going or to ask a question: it reaches our support team (${support}), and a person answers within 24 hours.`,
+    },
+    review: {
+      subject: (product: string) => `How are you finding ${product}?`,
+      intro:
+        'Two weeks in, we would love to hear what you think. A few honest words help other parents decide, and help us make the guides better. It takes two minutes.',
+      action: (product: string) => `Review ${product}`,
+      note: 'Each link works once. We publish reviews only with your permission.',
+    },
+    reminder: {
+      subject: 'You left something in your basket',
+      intro:
+        'You started a checkout at ABA Parent Guides and did not finish it: life with children gets in the way, we know. Your basket is waiting:',
+      finish: 'Finish your order',
+      action: 'Finish my order',
+      after: (support: string) =>
+        `This is the only reminder we send. Questions before you buy? Write to ${support}.`,
+    },
+  },
+  it: {
+    start: {
+      subject: 'Inizia dal capitolo 1',
+      intro:
+        'Qualche giorno fa hai acquistato i tuoi eBook. Il punto migliore da cui partire è il capitolo 1: richiede una ventina di minuti, e puoi ascoltarlo come audiolibro mentre fai altro.',
+      chapter: (book: FollowUpBook) => `${book.title}: capitolo 1, "${book.firstChapter}"`,
+      library:
+        'Leggi e ascolta nella tua biblioteca, su qualsiasi dispositivo: ricorda dove ti sei fermato.',
+      open: 'Apri la mia biblioteca',
+      help: (support: string) =>
+        `Bloccato, o non sai da dove cominciare con tuo figlio? Rispondi a questa e-mail o scrivi a ${support}.`,
+    },
+    checkIn: {
+      subject: 'Come sta andando?',
+      intro:
+        'È passata una settimana da quando hai ricevuto i tuoi eBook. Come sta andando? Molti genitori che ci scrivono trovano difficili le crisi, i passaggi da un’attività all’altra o l’ora di andare a letto; se succede anche a te, questo è il capitolo da leggere adesso:',
+      chapter: (book: FollowUpBook, number: number, title: string) =>
+        `${book.title}, capitolo ${number}: "${title}"`,
+      reply: (support: string) =>
+        `Rispondi a questa e-mail per raccontarci come va o per farci una domanda: arriva al nostro supporto (${support}) e una persona ti risponde entro 24 ore.`,
+    },
+    review: {
+      subject: (product: string) => `Come ti trovi con ${product}?`,
+      intro:
+        'Dopo due settimane ci piacerebbe sapere cosa ne pensi. Poche parole sincere aiutano altri genitori a decidere, e aiutano noi a migliorare le guide. Bastano due minuti.',
+      action: (product: string) => `Recensisci ${product}`,
+      note: 'Ogni link vale una volta. Pubblichiamo le recensioni solo con il tuo permesso.',
+    },
+    reminder: {
+      subject: 'Hai lasciato qualcosa nel carrello',
+      intro:
+        'Hai iniziato un acquisto su ABA Parent Guides senza completarlo: con i bambini capita, lo sappiamo. Il tuo carrello ti aspetta:',
+      finish: 'Completa il tuo ordine',
+      action: 'Completa il mio ordine',
+      after: (support: string) =>
+        `È l’unico promemoria che inviamo. Domande prima di acquistare? Scrivi a ${support}.`,
+    },
+  },
+} as const;
+
+const listText = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
+const listHtml = (lines: string[]) =>
+  `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
+
 /** Day 2 of the welcome: where to begin, and the way to the library. */
 export function welcomeStartMail(input: {
+  language: Language;
   books: FollowUpBook[];
   libraryUrl: string;
   supportEmail: string;
   unsubscribeUrl: string;
 }): RenderedMail {
-  const way = wayOut(input.unsubscribeUrl);
-  const starts = input.books.map((book) => `${book.title}: chapter 1, "${book.firstChapter}"`);
-  const intro =
-    'A few days ago you bought your eBooks. The best place to begin is chapter 1: it takes about twenty minutes, and you can listen to it as an audiobook while you do something else.';
-  const library = 'Read and listen in your library, on any device: it remembers where you stopped.';
-  const help = `Stuck, or not sure where to start with your child? Reply to this e-mail or write to ${input.supportEmail}.`;
+  const words = FOLLOW_UP[input.language].start;
+  const way = wayOut(input.unsubscribeUrl, input.language);
+  const starts = input.books.map((book) => words.chapter(book));
+  const help = words.help(input.supportEmail);
   return {
-    subject: 'Start with chapter 1',
+    subject: words.subject,
     text: [
-      intro,
-      starts.map((line) => `- ${line}`).join('\n'),
-      `${library}\n${input.libraryUrl}`,
+      words.intro,
+      listText(starts),
+      `${words.library}\n${input.libraryUrl}`,
       help,
       way.text,
     ].join('\n\n'),
     html: layout(
-      'Start with chapter 1',
-      `<p>${escapeHtml(intro)}</p><ul>${starts.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p>${escapeHtml(library)}</p>${button('Open my library', input.libraryUrl)}<p>${escapeHtml(help)}</p>${way.html}`,
+      words.subject,
+      `<p>${escapeHtml(words.intro)}</p>${listHtml(starts)}<p>${escapeHtml(words.library)}</p>${button(words.open, input.libraryUrl)}<p>${escapeHtml(help)}</p>${way.html}`,
+      input.language,
     ),
   };
 }
 
 /** Day 7 of the welcome: how it is going, the chapter for the common struggles, a way to ask. */
 export function welcomeCheckInMail(input: {
+  language: Language;
   books: FollowUpBook[];
   supportEmail: string;
   unsubscribeUrl: string;
 }): RenderedMail {
-  const way = wayOut(input.unsubscribeUrl);
-  const intro =
-    'It has been a week since you got your eBooks. How is it going? Most parents who write to us are finding meltdowns, transitions or bedtime hard; if that is you too, this is the chapter to read next:';
-  const chapters = input.books
-    .filter((book) => book.struggleChapter)
-    .map(
-      (book) =>
-        `${book.title}, chapter ${book.struggleChapter?.number}: "${book.struggleChapter?.title}"`,
-    );
-  const reply = `Just reply to this e-mail to tell us how it is going or to ask a question: it reaches our support team (${input.supportEmail}), and a person answers within 24 hours.`;
+  const words = FOLLOW_UP[input.language].checkIn;
+  const way = wayOut(input.unsubscribeUrl, input.language);
+  const chapters = input.books.flatMap((book) =>
+    book.struggleChapter
+      ? [words.chapter(book, book.struggleChapter.number, book.struggleChapter.title)]
+      : [],
+  );
+  const reply = words.reply(input.supportEmail);
   return {
-    subject: 'How is it going?',
-    text: [intro, chapters.map((line) => `- ${line}`).join('\n'), reply, way.text].join('\n\n'),
+    subject: words.subject,
+    text: [words.intro, listText(chapters), reply, way.text].join('\n\n'),
     html: layout(
-      'How is it going?',
-      `<p>${escapeHtml(intro)}</p><ul>${chapters.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p>${escapeHtml(reply)}</p>${way.html}`,
+      words.subject,
+      `<p>${escapeHtml(words.intro)}</p>${listHtml(chapters)}<p>${escapeHtml(reply)}</p>${way.html}`,
+      input.language,
     ),
   };
 }
 
 /** Day 14: a one-time link per eBook to review it. */
 export function reviewRequestMail(input: {
+  language: Language;
   links: { productName: string; url: string }[];
   unsubscribeUrl: string;
 }): RenderedMail {
-  const way = wayOut(input.unsubscribeUrl);
-  const first = input.links[0]?.productName ?? 'your eBook';
-  const intro =
-    'Two weeks in, we would love to hear what you think. A few honest words help other parents decide, and help us make the guides better. It takes two minutes.';
-  const note = 'Each link works once. We publish reviews only with your permission.';
+  const words = FOLLOW_UP[input.language].review;
+  const way = wayOut(input.unsubscribeUrl, input.language);
+  const subject = words.subject(input.links[0]?.productName ?? 'eBook');
   return {
-    subject: `How are you finding ${first}?`,
+    subject,
     text: [
-      intro,
-      input.links.map((link) => `Review ${link.productName}: ${link.url}`).join('\n'),
-      note,
+      words.intro,
+      input.links.map((link) => `${words.action(link.productName)}: ${link.url}`).join('\n'),
+      words.note,
       way.text,
     ].join('\n\n'),
     html: layout(
-      `How are you finding ${first}?`,
-      `<p>${escapeHtml(intro)}</p>${input.links.map((link) => button(`Review ${link.productName}`, link.url)).join('')}<p>${escapeHtml(note)}</p>${way.html}`,
+      subject,
+      `<p>${escapeHtml(words.intro)}</p>${input.links.map((link) => button(words.action(link.productName), link.url)).join('')}<p>${escapeHtml(words.note)}</p>${way.html}`,
+      input.language,
     ),
   };
 }
 
 /** The one reminder of a checkout left unpaid by a buyer who agreed to be contacted. */
 export function checkoutReminderMail(input: {
+  language: Language;
   items: string[];
   checkoutUrl: string;
   supportEmail: string;
   unsubscribeUrl: string;
 }): RenderedMail {
-  const way = wayOut(input.unsubscribeUrl);
-  const intro =
-    'You started a checkout at ABA Parent Guides and did not finish it: life with children gets in the way, we know. Your basket is waiting:';
-  const after = `This is the only reminder we send. Questions before you buy? Write to ${input.supportEmail}.`;
+  const words = FOLLOW_UP[input.language].reminder;
+  const way = wayOut(input.unsubscribeUrl, input.language);
+  const after = words.after(input.supportEmail);
   return {
-    subject: 'You left something in your basket',
+    subject: words.subject,
     text: [
-      intro,
-      input.items.map((item) => `- ${item}`).join('\n'),
-      `Finish your order: ${input.checkoutUrl}`,
+      words.intro,
+      listText(input.items),
+      `${words.finish}: ${input.checkoutUrl}`,
       after,
       way.text,
     ].join('\n\n'),
     html: layout(
-      'You left something in your basket',
-      `<p>${escapeHtml(intro)}</p><ul>${input.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>${button('Finish my order', input.checkoutUrl)}<p>${escapeHtml(after)}</p>${way.html}`,
+      words.subject,
+      `<p>${escapeHtml(words.intro)}</p>${listHtml(input.items)}${button(words.action, input.checkoutUrl)}<p>${escapeHtml(after)}</p>${way.html}`,
+      input.language,
     ),
   };
 }

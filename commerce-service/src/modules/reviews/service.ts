@@ -46,6 +46,8 @@ export function reviewLinkOf(
   config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
   orderId: string,
   productId: string,
+  /** The form's language: the review request's. */
+  language: 'en' | 'it' = 'en',
 ): string {
   const token = signToken(
     { p: 'review', o: orderId, r: productId },
@@ -53,6 +55,7 @@ export function reviewLinkOf(
   );
   const url = new URL('/review', config.STOREFRONT_URL);
   url.searchParams.set('token', token);
+  if (language === 'it') url.searchParams.set('lang', 'it');
   return url.toString();
 }
 

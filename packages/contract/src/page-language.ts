@@ -1,7 +1,8 @@
 /**
  * Which language a page speaks (docs/product.md#languages): the Italian pages, and English for
  * the rest. What a page links to or asks in its visitor's language follows it (the cookie
- * banner, the footer's withdrawal link).
+ * banner, the footer's withdrawal link), and so do the e-mails that follow a purchase made from
+ * an Italian thank-you page (docs/product.md#keeping-in-touch). Free of zod, for the browser.
  */
 
 /** The Italian pages, each with the pages below it. */

@@ -1,4 +1,4 @@
-import { pageLanguage } from './page-language';
+import { pageLanguage } from './page-language.ts';
 
 describe('pageLanguage', () => {
   it.each([
