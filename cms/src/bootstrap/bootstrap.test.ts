@@ -135,6 +135,7 @@ describe('a fresh CMS', () => {
     expect(await total('chapters', '&filters[book][$eq]=aba-for-parents')).toBe(10);
     expect(await total('chapters', '&filters[book][$eq]=aba-case-studies')).toBe(10);
     expect(await total('legal-pages')).toBe(4);
+    expect(await total('reviews')).toBe(2);
   });
 
   it('serves the seeded images with their alt text', async () => {
@@ -349,6 +350,7 @@ describe('a marketer edits and publishes', () => {
     expect(await total('testimonials')).toBe(4);
     expect(await total('chapters')).toBe(20);
     expect(await total('legal-pages')).toBe(4);
+    expect(await total('reviews')).toBe(2);
     expect(
       (await api('/api/faq-items?filters[question][$eq]=Can I get a refund?')).body.data[0].answer,
     ).toBe(EDITED);

@@ -1,7 +1,7 @@
 /**
  * Runs at every start and is idempotent: the editor account, public read permissions (none for
- * the member resources), the webhooks and the seed content are put in place, and nothing a
- * marketer changed is overwritten.
+ * the member resources and the newsletter issues), the webhooks and the seed content are put in
+ * place, and nothing a marketer changed is overwritten.
  */
 import type { Core } from '@strapi/strapi';
 import { cmsEnv } from '../env';
@@ -9,7 +9,11 @@ import { ensureAdminAccount } from './admin-account';
 import { backfillChapterBooks } from './chapter-books';
 import { disablePublicRegistration, grantPublicRead } from './public-permissions';
 import { refreshMemberFilePaths } from '../api/member-resource/member-files';
-import { registerMemberContentWebhook, registerRevalidationWebhook } from './revalidation-webhook';
+import {
+  registerMemberContentWebhook,
+  registerNewsletterWebhook,
+  registerRevalidationWebhook,
+} from './revalidation-webhook';
 import { seedContent } from './seed-content';
 
 export const PUBLIC_READ_TYPES = [
@@ -20,6 +24,9 @@ export const PUBLIC_READ_TYPES = [
   'api::legal-page.legal-page',
 ] as const;
 
+/** The buyers' reviews are listed, published ones only, and never read one by one. */
+export const PUBLIC_LIST_TYPES = ['api::review.review'] as const;
+
 export async function bootstrap(strapi: Core.Strapi) {
   const env = cmsEnv();
   await ensureAdminAccount(strapi, {
@@ -27,12 +34,17 @@ export async function bootstrap(strapi: Core.Strapi) {
     password: env.CMS_ADMIN_PASSWORD,
   });
   await grantPublicRead(strapi, PUBLIC_READ_TYPES);
+  await grantPublicRead(strapi, PUBLIC_LIST_TYPES, ['find']);
   await disablePublicRegistration(strapi);
   await registerRevalidationWebhook(strapi, {
     storefrontUrl: env.STOREFRONT_INTERNAL_URL ?? env.STOREFRONT_URL,
     secret: env.REVALIDATE_SECRET,
   });
   await registerMemberContentWebhook(strapi, {
+    commerceUrl: env.COMMERCE_URL,
+    secret: env.MEMBER_CONTENT_SECRET,
+  });
+  await registerNewsletterWebhook(strapi, {
     commerceUrl: env.COMMERCE_URL,
     secret: env.MEMBER_CONTENT_SECRET,
   });

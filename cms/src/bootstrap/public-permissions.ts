@@ -2,14 +2,21 @@ import type { Core } from '@strapi/strapi';
 
 const PERMISSION = 'plugin::users-permissions.permission';
 
-/** Lets anonymous visitors call find and findOne (published entries only) on these types. */
-export async function grantPublicRead(strapi: Core.Strapi, contentTypes: readonly string[]) {
+/**
+ * Lets anonymous visitors call find and findOne (published entries only) on these types, or
+ * only the actions given.
+ */
+export async function grantPublicRead(
+  strapi: Core.Strapi,
+  contentTypes: readonly string[],
+  verbs: readonly ('find' | 'findOne')[] = ['find', 'findOne'],
+) {
   const publicRole = await strapi.db
     .query('plugin::users-permissions.role')
     .findOne({ where: { type: 'public' } });
   if (!publicRole) throw new Error('The users-permissions public role is missing');
   for (const uid of contentTypes) {
-    for (const verb of ['find', 'findOne']) {
+    for (const verb of verbs) {
       const action = `${uid}.${verb}`;
       const existing = await strapi.db.query(PERMISSION).findOne({
         where: { action, role: publicRole.id },

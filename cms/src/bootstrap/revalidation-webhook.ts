@@ -1,15 +1,17 @@
 /**
  * Registers (or updates) the CMS's webhooks: the one that tells the storefront to refresh its
  * cached copy of the content when a marketer creates, edits, publishes, unpublishes or deletes
- * an entry, and the one that tells the commerce service of a member resource's publication
- * (docs/product.md#member-resources). Addresses and secrets come from the environment, so every
+ * an entry, and the ones that tell the commerce service of a member resource's publication
+ * (docs/product.md#member-resources) and of a newsletter issue's
+ * (docs/product.md#keeping-in-touch). Addresses and secrets come from the environment, so every
  * start re-applies them; a webhook whose secret is unset is removed.
  */
 import type { Core } from '@strapi/strapi';
-import { MEMBER_CONTENT_SECRET_HEADER } from '../api/member-resource/member-files';
+import { MEMBER_CONTENT_SECRET_HEADER } from '../commerce-secret';
 
 export const REVALIDATION_WEBHOOK_NAME = 'Storefront revalidation';
 export const MEMBER_CONTENT_WEBHOOK_NAME = 'Commerce member resources';
+export const NEWSLETTER_WEBHOOK_NAME = 'Newsletter issues to the commerce service';
 
 const EVENTS = [
   'entry.create',
@@ -88,5 +90,25 @@ export function registerMemberContentWebhook(
     events: ['entry.publish', 'entry.unpublish', 'entry.delete', 'media.update', 'media.delete'],
     withoutSecret:
       'MEMBER_CONTENT_SECRET is not set: no member resource or its files answer anyone.',
+  });
+}
+
+/**
+ * Every publication goes to the commerce service, which sends a newly published newsletter
+ * issue (and nothing for any other entry, or an issue sent already): it takes the call as a
+ * signal and reads the published issues back, so the entry in the body is not trusted.
+ */
+export function registerNewsletterWebhook(
+  strapi: Core.Strapi,
+  { commerceUrl, secret }: { commerceUrl: string; secret: string | undefined },
+) {
+  return putWebhook(strapi, {
+    name: NEWSLETTER_WEBHOOK_NAME,
+    url: new URL('/api/newsletter/issues/published', commerceUrl).toString(),
+    header: MEMBER_CONTENT_SECRET_HEADER,
+    secret,
+    events: ['entry.publish'],
+    withoutSecret:
+      'MEMBER_CONTENT_SECRET is not set: a published newsletter issue is not sent to anyone.',
   });
 }

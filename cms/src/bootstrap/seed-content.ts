@@ -7,7 +7,13 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Core, UID } from '@strapi/strapi';
 import { cmsEnv } from '../env';
-import { seedFiles, type MediaSeed, type MemberFileSeed, type SeedEntry } from './seed-files';
+import {
+  seedFiles,
+  type MediaSeed,
+  type MemberFileSeed,
+  type SeedEntry,
+  type SeedFile,
+} from './seed-files';
 
 const STORE = { type: 'core', name: 'shop-seed' } as const;
 
@@ -25,13 +31,13 @@ export async function seedContent(strapi: Core.Strapi) {
   const dataDir = path.join(strapi.dirs.app.root, 'data');
 
   const production = cmsEnv().NODE_ENV === 'production';
-  for (const { file, uid, schema, mediaFields, developmentOnly } of seedFiles) {
+  for (const { file, uid, schema, mediaFields, developmentOnly, create } of seedFiles) {
     if (developmentOnly && production) continue;
     const entries = schema.parse(JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')));
     for (const entry of entries) {
       const seedKey = `${uid}:${entry.key}`;
       if (applied.has(seedKey)) continue;
-      await createEntry(strapi, uid, entry, mediaFields, dataDir);
+      await createEntry(strapi, uid, entry, { mediaFields, dataDir, create });
       applied.add(seedKey);
       await store.set({ key: 'applied', value: [...applied] });
     }
@@ -42,8 +48,7 @@ async function createEntry(
   strapi: Core.Strapi,
   uid: UID.ContentType,
   entry: SeedEntry,
-  mediaFields: string[],
-  dataDir: string,
+  { mediaFields, dataDir, create }: Pick<SeedFile, 'mediaFields' | 'create'> & { dataDir: string },
 ) {
   const { key: _key, status, createdAt, ...fields } = entry;
   const data: Record<string, unknown> = { ...fields };
@@ -57,10 +62,15 @@ async function createEntry(
       data[field] = await uploadFile(strapi, dataDir, media);
     }
   }
-  const document = await strapi.documents(uid).create({
-    data: data as never,
-    ...(status === 'published' ? { status: 'published' as const } : {}),
-  });
+  const document = create
+    ? await create(strapi, data)
+    : await strapi.documents(uid).create({
+        data: data as never,
+        ...(status === 'published' ? { status: 'published' as const } : {}),
+      });
+  if (create && status === 'published') {
+    await strapi.documents(uid).publish({ documentId: document.documentId });
+  }
   if (createdAt) {
     // Seeded articles keep the dates they were written on, which the blog shows.
     await strapi.db.query(uid).updateMany({

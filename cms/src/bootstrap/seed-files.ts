@@ -1,6 +1,10 @@
 /** The seed data files in cms/data, and the shape each entry must have. */
-import type { UID } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
 import { z } from 'zod';
+import {
+  reviewFromCommerceSchema,
+  saveReviewFromCommerce,
+} from '../api/review/review-from-commerce';
 
 const slug = z.string().regex(/^[a-z0-9-]+$/);
 
@@ -94,13 +98,29 @@ export const legalPageSeed = z.object({
     .min(1),
 });
 
+/** A sample issue; a draft, since publishing one e-mails every subscriber. */
+export const newsletterIssueSeed = z.object({
+  ...base,
+  status: z.literal('draft'),
+  subject: z.string().min(3).max(120),
+  previewLine: z.string().max(150).optional(),
+  body: z.string().min(20).max(20000),
+  buttonLabel: z.string().max(40).optional(),
+  buttonUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+/** A sample buyer's review, as the commerce service delivers one. */
+export const reviewSeed = z.object({ ...base, ...reviewFromCommerceSchema.shape });
+
 export type SeedEntry =
   | z.infer<typeof faqItemSeed>
   | z.infer<typeof blogPostSeed>
   | z.infer<typeof testimonialSeed>
   | z.infer<typeof chapterSeed>
   | z.infer<typeof legalPageSeed>
-  | z.infer<typeof memberResourceSeed>;
+  | z.infer<typeof memberResourceSeed>
+  | z.infer<typeof newsletterIssueSeed>
+  | z.infer<typeof reviewSeed>;
 
 export interface SeedFile {
   file: string;
@@ -113,6 +133,14 @@ export interface SeedFile {
   mediaFields: string[];
   /** Sample content that a live shop must not get (it would reach real members). */
   developmentOnly?: boolean;
+  /**
+   * How an entry is created, as a draft, when the document service may not be called directly;
+   * seedContent publishes it afterwards when its status says so.
+   */
+  create?: (
+    strapi: Core.Strapi,
+    fields: Record<string, unknown>,
+  ) => Promise<{ documentId: string }>;
 }
 
 export const seedFiles: SeedFile[] = [
@@ -158,5 +186,22 @@ export const seedFiles: SeedFile[] = [
     schema: z.array(memberResourceSeed),
     mediaFields: ['worksheets', 'recording'],
     developmentOnly: true,
+  },
+  {
+    file: 'newsletter-issues.json',
+    uid: 'api::newsletter-issue.newsletter-issue',
+    schema: z.array(newsletterIssueSeed),
+    mediaFields: [],
+    developmentOnly: true,
+  },
+  {
+    // As the shop delivers them: nobody may create a review otherwise.
+    file: 'reviews.json',
+    uid: 'api::review.review',
+    schema: z.array(reviewSeed),
+    mediaFields: [],
+    developmentOnly: true,
+    create: (strapi, fields) =>
+      saveReviewFromCommerce(strapi, reviewFromCommerceSchema.parse(fields)),
   },
 ];

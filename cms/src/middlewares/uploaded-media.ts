@@ -6,13 +6,8 @@
  * resource's file answers only to the commerce service (docs/product.md#member-resources).
  */
 import type { Core } from '@strapi/strapi';
-import {
-  isMemberFile,
-  MEMBER_CONTENT_SECRET_HEADER,
-  servedPath,
-} from '../api/member-resource/member-files';
-import { cmsEnv } from '../env';
-import { sameSecret } from '@aba-shop/service-kit/same-secret';
+import { isMemberFile, servedPath } from '../api/member-resource/member-files';
+import { fromCommerceService } from '../commerce-secret';
 
 const INLINE_MEDIA_TYPES = ['image/avif', 'image/gif', 'image/jpeg', 'image/png', 'image/webp'];
 
@@ -22,10 +17,7 @@ const UPLOADED_MEDIA_POLICY =
 export default (): Core.MiddlewareHandler => async (ctx, next) => {
   // As the file server will read it: `//uploads/…` and `/%75ploads/…` reach the same files.
   if (!servedPath(ctx.path)?.startsWith('/uploads/')) return next();
-  if (
-    isMemberFile(ctx.path) &&
-    !sameSecret(ctx.get(MEMBER_CONTENT_SECRET_HEADER), cmsEnv().MEMBER_CONTENT_SECRET)
-  ) {
+  if (isMemberFile(ctx.path) && !fromCommerceService(ctx)) {
     // Not 403: nobody learns whether such a file exists.
     ctx.status = 404;
     ctx.body = 'Not Found';

@@ -9,9 +9,6 @@ import type { Core } from '@strapi/strapi';
 
 export const MEMBER_RESOURCE = 'api::member-resource.member-resource';
 
-/** The header that carries MEMBER_CONTENT_SECRET, to the for-commerce route and to /uploads. */
-export const MEMBER_CONTENT_SECRET_HEADER = 'x-member-content-secret';
-
 /** A media file as the database holds it: its address, and those of any resized copies. */
 export interface MediaFile {
   url?: string | null;

@@ -1,0 +1,3 @@
+import { publishedOnlyController } from '../../../published-only-controller';
+
+export default publishedOnlyController('api::review.review');
