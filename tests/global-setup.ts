@@ -25,9 +25,16 @@ export default async function globalSetup() {
   // The journeys reach the shop as the TLS proxy in front of it would: what they say in
   // X-Forwarded-Proto (the HSTS check) is believed. A storefront that trusts no one, as
   // `npm start` runs it, meets forged addresses in client-address.spec.ts.
-  // ACC10 is the test checkout's promotion code the consent-and-charges journey uses.
+  // ACC10 is the test checkout's promotion code the consent-and-charges journey uses. The
+  // schedule's pass runs twice a second and a checkout left unpaid is reminded of after a
+  // minute, so the keeping-in-touch journey moves its clock and waits no longer.
   const stack = await startStack({
-    env: { TRUSTED_PROXIES: 'loopback', TEST_PROMOTION_CODES: 'ACC10=10' },
+    env: {
+      TRUSTED_PROXIES: 'loopback',
+      TEST_PROMOTION_CODES: 'ACC10=10',
+      SCHEDULED_MESSAGES_INTERVAL_MS: '500',
+      CHECKOUT_RECOVERY_MINUTES: '1',
+    },
   });
   console.log(`Shop started for the journeys in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.env.E2E_STOREFRONT_URL = stack.urls.storefront;
