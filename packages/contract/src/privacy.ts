@@ -145,6 +145,30 @@ export const dataExportSchema = z.object({
   ),
   /** The cookie banner's answers given while signed in (docs/product.md#cookie-consent). */
   consents: z.array(consentRecordSchema),
+  /**
+   * The newsletter's record of the address: what it agreed to, where and when, and where it
+   * stands (docs/product.md#keeping-in-touch); null when it never signed up nor unsubscribed.
+   */
+  newsletter: z
+    .object({
+      status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+      source: z.string().nullable(),
+      language: z.string(),
+      consentText: z.string().nullable(),
+      consentVersion: z.string().nullable(),
+      requestedAt: timeSchema,
+      confirmedAt: timeSchema,
+      unsubscribedAt: timeSchema,
+    })
+    .nullable(),
+  /** The messages scheduled to the address, sent, waiting or cancelled. */
+  scheduledMessages: z.array(
+    z.object({
+      kind: z.string(),
+      dueAt: z.string(),
+      status: z.enum(['pending', 'sent', 'cancelled']),
+    }),
+  ),
   /** Where the buyer left each file in their library (docs/product.md#library). */
   libraryProgress: z.array(libraryProgressSchema.extend({ fileKey: libraryFileKeySchema })),
   contactMessages: z.array(

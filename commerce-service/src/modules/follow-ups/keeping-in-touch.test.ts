@@ -285,6 +285,22 @@ describe('after an eBook purchase', () => {
       { email: 'ticked@example.com', status: 'confirmed', source: 'checkout' },
     ]);
     expect(rows[0]?.order_id).toBeTruthy();
+
+    // The buyer sees what they agreed to, and what is scheduled to them, in their data export.
+    const cookie = await signInByCode(app, 'ticked@example.com');
+    const exported = await app.app.inject({ url: '/api/me/data-export', headers: { cookie } });
+    expect(exported.json()).toMatchObject({
+      newsletter: {
+        status: 'confirmed',
+        source: 'checkout',
+        consentText: 'Send me the newsletter and occasional offers. I can unsubscribe at any time.',
+      },
+      scheduledMessages: [
+        { kind: 'welcome-start', status: 'pending' },
+        { kind: 'welcome-check-in', status: 'pending' },
+        { kind: 'review-request', status: 'pending' },
+      ],
+    });
   });
 
   it('sends day 2 and day 7 of the welcome and the day-14 review request, each once', async () => {

@@ -222,6 +222,11 @@ export async function hasUnsubscribed(db: Db, email: string): Promise<boolean> {
   return (await findSubscriber(db, email))?.status === 'unsubscribed';
 }
 
+/** The address's record, for its data export (docs/product.md#your-data). */
+export function newsletterRecordOf(db: Db, email: string) {
+  return findSubscriber(db, email);
+}
+
 /** For an erasure (docs/product.md#your-data): the address's record goes. */
 export async function eraseNewsletterOfEmail(db: Db, email: string): Promise<void> {
   await deleteSubscriber(db, email);

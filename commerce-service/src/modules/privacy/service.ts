@@ -5,8 +5,8 @@
  * erasure anonymises orders rather than deleting them, and refuses while a membership renews:
  * docs/adr/0028-data-requests-and-retention.md.
  */
-import { eraseNewsletterOfEmail } from '../newsletter/service.ts';
-import { eraseScheduleOfEmail } from '../scheduled-messages/service.ts';
+import { eraseNewsletterOfEmail, newsletterRecordOf } from '../newsletter/service.ts';
+import { eraseScheduleOfEmail, listScheduledMessagesOf } from '../scheduled-messages/service.ts';
 import { unlink, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -122,6 +122,8 @@ export async function exportMyData(
     withdrawals,
     requests,
     libraryProgress,
+    newsletter,
+    scheduled,
   ] = await Promise.all([
     account ? listSessionsOfUser(db, account.id) : [],
     account ? listSignInProviders(db, account.id) : [],
@@ -134,6 +136,8 @@ export async function exportMyData(
     listWithdrawalsOf(db, email),
     listDataRequestsOf(db, email),
     libraryProgressOfEmail(deps, email),
+    newsletterRecordOf(db, email),
+    listScheduledMessagesOf(db, email),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -190,6 +194,23 @@ export async function exportMyData(
       cancelAtPeriodEnd: Boolean(record.cancel_at_period_end),
     })),
     consents,
+    newsletter: newsletter
+      ? {
+          status: newsletter.status,
+          source: newsletter.source,
+          language: newsletter.language,
+          consentText: newsletter.consent_text,
+          consentVersion: newsletter.consent_version,
+          requestedAt: newsletter.requested_at,
+          confirmedAt: newsletter.confirmed_at,
+          unsubscribedAt: newsletter.unsubscribed_at,
+        }
+      : null,
+    scheduledMessages: scheduled.map((message) => ({
+      kind: message.kind,
+      dueAt: message.due_at,
+      status: message.status,
+    })),
     libraryProgress,
     contactMessages: messages.map((message) => ({
       sentAt: message.created_at,
