@@ -12,6 +12,9 @@ import { pickShopEbooks } from '@/lib/catalogue/catalogue';
 import { getChapters } from '@/lib/cms/chapters';
 import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
+import { getPublishedReviews } from '@/lib/cms/reviews';
+import { VerifiedReviewCards } from '@/components/reviews/verified-review-cards';
+import { ratingsByProduct } from '@/lib/reviews/review-summary';
 import { readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 
@@ -43,12 +46,15 @@ const CHALLENGES = [
 ];
 
 export default async function HomePage() {
-  const [products, chapters, testimonials, faqItems] = await Promise.all([
+  const [products, chapters, testimonials, faqItems, reviews] = await Promise.all([
     readCatalogue(),
     getChapters().catch(() => null),
     getTestimonials('home').catch(() => null),
     getFaqItems('home').catch(() => null),
+    // Without reviews (a CMS that has none yet, or cannot be reached) the page shows none.
+    getPublishedReviews().catch(() => []),
   ]);
+  const ebooks = products ? pickShopEbooks(products) : [];
 
   return (
     <main className="space-y-20 pb-8">
@@ -88,7 +94,16 @@ export default async function HomePage() {
         {products ? (
           <>
             <ProductPrices products={products} />
-            <JsonLd data={productListData(pickShopEbooks(products), storefrontConfig().SITE_URL)} />
+            <JsonLd
+              data={productListData(
+                ebooks,
+                storefrontConfig().SITE_URL,
+                ratingsByProduct(
+                  reviews,
+                  ebooks.map((product) => product.id),
+                ),
+              )}
+            />
           </>
         ) : (
           <SectionUnavailable what="Our eBooks" />
@@ -127,6 +142,14 @@ export default async function HomePage() {
               <SectionUnavailable what="Parents' stories" />
             )}
           </div>
+          {reviews.length > 0 ? (
+            <div className="mt-12">
+              <h3 className="text-center text-2xl font-bold">From verified buyers</h3>
+              <div className="mt-6">
+                <VerifiedReviewCards reviews={reviews.slice(0, 3)} />
+              </div>
+            </div>
+          ) : null}
         </div>
       </section>
 

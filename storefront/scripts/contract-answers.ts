@@ -16,8 +16,11 @@ import {
   libraryProgressSchema,
   librarySchema,
   myWithdrawalContractsSchema,
+  newsletterSignUpResponseSchema,
+  newsletterUnsubscribeResponseSchema,
   portalSessionSchema,
   productListSchema,
+  reviewResponseSchema,
   salesSummarySchema,
   purchaseDetailSchema,
   purchasesSchema,
@@ -51,6 +54,9 @@ export const CONTRACT_ANSWERS = {
   libraryProgress: libraryProgressSchema,
   salesSummary: salesSummarySchema,
   shopHealth: shopHealthSchema,
+  newsletterSignUp: newsletterSignUpResponseSchema,
+  newsletterUnsubscribe: newsletterUnsubscribeResponseSchema,
+  reviewSent: reviewResponseSchema,
 };
 
 /** Each answer as zod writes it for what a parse gives (`io: 'output'`), without `$schema`. */

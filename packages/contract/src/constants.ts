@@ -61,3 +61,18 @@ export const RETENTION_SWEEP_INTERVAL_HOURS = 24;
  * visitor is then asked again, and their consent records say which text they answered.
  */
 export const CONSENT_TEXT_VERSION = '2026-11-27';
+
+/**
+ * What the newsletter's sign-up asks the visitor to agree to, by version
+ * (docs/product.md#keeping-in-touch); the record keeps the version and the text, so what was
+ * agreed to can be shown later even after the words change.
+ */
+export const NEWSLETTER_CONSENT_VERSION = '2026-11';
+export const NEWSLETTER_CONSENT_TEXT = {
+  en: 'Send me the ABA Parent Guides newsletter: practical tips and new resources, about twice a month. I can unsubscribe with one click in any e-mail.',
+  it: 'Inviatemi la newsletter di ABA Parent Guides: consigli pratici e nuove risorse, circa due volte al mese. Posso disiscrivermi con un clic da ogni e-mail.',
+} as const;
+
+/** How long a verified buyer's review may be, in characters. */
+export const REVIEW_TEXT_MIN = 20;
+export const REVIEW_TEXT_MAX = 1500;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHILD_AGES } from './contact-choices.ts';
+import { NEWSLETTER_CONSENT_VERSION, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from './constants.ts';
 
 /** Where an address asked to join: the footer's form, the blog's, or the checkout's news box. */
 export const NEWSLETTER_SOURCES = ['footer', 'blog', 'checkout'] as const;
@@ -13,16 +14,6 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 /** The language of the page a sign-up came from: its confirmation e-mail is in it. */
 export const newsletterLanguageSchema = z.enum(['en', 'it']);
 export type NewsletterLanguage = z.infer<typeof newsletterLanguageSchema>;
-
-/**
- * What the sign-up asks the visitor to agree to, by version; the record keeps the version and
- * the text, so what was agreed to can be shown later even after the words change.
- */
-export const NEWSLETTER_CONSENT_VERSION = '2026-11';
-export const NEWSLETTER_CONSENT_TEXT: Record<NewsletterLanguage, string> = {
-  en: 'Send me the ABA Parent Guides newsletter: practical tips and new resources, about twice a month. I can unsubscribe with one click in any e-mail.',
-  it: 'Inviatemi la newsletter di ABA Parent Guides: consigli pratici e nuove risorse, circa due volte al mese. Posso disiscrivermi con un clic da ogni e-mail.',
-};
 
 /** `POST /api/newsletter/subscribers`: the footer's or the blog's form. */
 export const newsletterSignUpBodySchema = z.object({
@@ -66,9 +57,6 @@ export type NewsletterUnsubscribeResponse = z.infer<typeof newsletterUnsubscribe
 
 /** The age ranges a review may give for the child; the contact form's choices. */
 export const REVIEW_CHILD_AGES = CHILD_AGES;
-
-export const REVIEW_TEXT_MIN = 20;
-export const REVIEW_TEXT_MAX = 1500;
 
 /** `GET /api/reviews/request?token=…`: what the review form shows. */
 export const reviewRequestSchema = z.object({

@@ -24,6 +24,10 @@ import {
   type EbookKind,
 } from '@/lib/catalogue/catalogue';
 import { getTestimonials } from '@/lib/cms/testimonials';
+import { getPublishedReviews, type VerifiedReview } from '@/lib/cms/reviews';
+import type { Product } from '@aba-shop/contract';
+import { VerifiedReviewCards } from '@/components/reviews/verified-review-cards';
+import { newestReviewsOf, ratingsByProduct } from '@/lib/reviews/review-summary';
 import { readCatalogue, readCatalogueForPage } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 import { formatPrice } from '@aba-shop/service-kit/money';
@@ -149,15 +153,40 @@ function LookInside({ products }: { products: Catalogue | null }) {
   );
 }
 
+/** Each eBook's newest reviews from verified buyers, under the eBooks on sale. */
+function ShopReviews({ ebooks, reviews }: { ebooks: Product[]; reviews: VerifiedReview[] }) {
+  const shown = ebooks
+    .map((product) => ({ product, reviews: newestReviewsOf(reviews, product.id, 3) }))
+    .filter((entry) => entry.reviews.length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl space-y-8 px-4">
+      <h2 id="reviews-heading" className="text-center text-3xl font-bold">
+        What buyers of our guides say
+      </h2>
+      {shown.map(({ product, reviews: own }) => (
+        <section key={product.id} aria-labelledby={`reviews-${product.id}`} className="space-y-4">
+          <h3 id={`reviews-${product.id}`} className="text-xl font-semibold">
+            {product.name}
+          </h3>
+          <VerifiedReviewCards reviews={own} />
+        </section>
+      ))}
+    </section>
+  );
+}
+
 /**
  * The guides' pictures, the products, the membership, the testimonial and the closing call to action: the
  * part of the page that waits for the shop API and the CMS. The hero above it is sent at once,
  * so the page paints its headline while this part streams in after it.
  */
 async function ShopCatalogue() {
-  const [products, testimonials] = await Promise.all([
+  const [products, testimonials, reviews] = await Promise.all([
     readCatalogueForPage('The shop'),
     getTestimonials('shop').catch(() => null),
+    // Without reviews (a CMS that has none yet, or cannot be reached) the page shows none.
+    getPublishedReviews().catch(() => []),
   ]);
   const ebooks = products ? pickShopEbooks(products) : [];
   const membership = membershipOf(products);
@@ -213,7 +242,17 @@ async function ShopCatalogue() {
               />
             </section>
           ) : null}
-          <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL)} />
+          <ShopReviews ebooks={ebooks} reviews={reviews} />
+          <JsonLd
+            data={productListData(
+              ebooks,
+              storefrontConfig().SITE_URL,
+              ratingsByProduct(
+                reviews,
+                ebooks.map((product) => product.id),
+              ),
+            )}
+          />
         </>
       )}
 

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FooterNewsletter } from '@/components/newsletter/footer-newsletter';
 import { CookieSettingsButton } from '@/components/tracking/cookie-settings-button';
 import { WithdrawFooterLink } from '@/components/withdraw/withdraw-footer-link';
 import { MEMBERSHIP_PATH } from '@/lib/membership/membership-offer';
@@ -51,7 +52,8 @@ function FooterLinks({
 
 /**
  * The footer of every page (docs/product.md#navbar-cart-and-footer): about, links (the legal
- * pages and the accessibility statement), the 2025 copyright, the cookie settings when the shop
+ * pages and the accessibility statement), the newsletter's sign-up
+ * (docs/product.md#keeping-in-touch), the 2025 copyright, the cookie settings when the shop
  * has an ad pixel (docs/product.md#cookie-consent) and the disclaimer.
  */
 export function SiteFooter() {
@@ -70,6 +72,9 @@ export function SiteFooter() {
         </section>
         <FooterLinks id="footer-quick-links" title="Quick Links" links={QUICK_LINKS} />
         <FooterLinks id="footer-resources" title="Resources" links={RESOURCES} />
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pb-10">
+        <FooterNewsletter />
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-xs leading-relaxed">

@@ -18,7 +18,8 @@ export class CmsError extends Error {
 }
 
 /** Strapi content types the storefront reads, by their API model name. */
-export type CmsModel = 'blog-post' | 'faq-item' | 'testimonial' | 'chapter' | 'legal-page';
+export type CmsModel =
+  'blog-post' | 'faq-item' | 'testimonial' | 'review' | 'chapter' | 'legal-page';
 
 export const cmsTags = (model: CmsModel) => ['cms', `cms:${model}`];
 

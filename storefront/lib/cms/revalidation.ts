@@ -6,6 +6,7 @@ const MODELS: readonly CmsModel[] = [
   'blog-post',
   'faq-item',
   'testimonial',
+  'review',
   'chapter',
   'legal-page',
 ];

@@ -2,6 +2,7 @@
  * schema.org objects for the organisation, FAQ pages, blog articles, the eBooks on sale and the
  * membership.
  */
+import type { RatingSummary } from '@/lib/reviews/review-summary';
 import { SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract/constants';
 import type { Product } from '@aba-shop/contract';
 import { MEMBERSHIP_PATH } from '@/lib/membership/membership-offer';
@@ -86,7 +87,12 @@ export function schemaPrice(cents: number): string {
  * the shop can state truthfully. No rating or review: the parents' stories are about the
  * guides in general, not about one product.
  */
-export function productData(product: OfferedProduct, siteUrl: string, offerPath = OFFER_PATH) {
+export function productData(
+  product: OfferedProduct,
+  siteUrl: string,
+  offerPath = OFFER_PATH,
+  rating: RatingSummary | null = null,
+) {
   const seller = { '@type': 'Organization', name: SITE_NAME, url: siteUrl };
   return {
     '@type': 'Product',
@@ -106,11 +112,27 @@ export function productData(product: OfferedProduct, siteUrl: string, offerPath 
       url: new URL(offerPath, siteUrl).href,
       seller,
     },
+    // From verified buyers' published reviews only (docs/product.md#keeping-in-touch).
+    ...(rating
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.ratingValue,
+            reviewCount: rating.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 
 /** The eBooks a page offers, in the page's order, as one list of Products. */
-export function productListData(products: readonly OfferedProduct[], siteUrl: string) {
+export function productListData(
+  products: readonly OfferedProduct[],
+  siteUrl: string,
+  ratings: ReadonlyMap<string, RatingSummary> = new Map(),
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -119,7 +141,7 @@ export function productListData(products: readonly OfferedProduct[], siteUrl: st
     itemListElement: products.map((product, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      item: productData(product, siteUrl),
+      item: productData(product, siteUrl, OFFER_PATH, ratings.get(product.id) ?? null),
     })),
   };
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { NewsletterSignUp } from '@/components/newsletter/newsletter-sign-up';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { BlogListError } from '@/components/blog/blog-list-error';
 import { CommunityPostCard } from '@/components/blog/community-post-card';
@@ -103,6 +104,9 @@ export default async function BlogPage() {
         <ButtonLink href="/contact" variant="inverse" className="mt-6">
           Subscribe to Updates
         </ButtonLink>
+        <div className="mx-auto mt-8 max-w-xl">
+          <NewsletterSignUp source="blog" language="en" />
+        </div>
       </section>
     </main>
   );

@@ -23,3 +23,6 @@ export { default as libraryOpened } from './library-opened.json';
 export { default as libraryProgress } from './library-progress.json';
 export { default as salesSummary } from './sales-summary.json';
 export { default as shopHealth } from './shop-health.json';
+export { default as newsletterSignUp } from './newsletter-sign-up.json';
+export { default as newsletterUnsubscribe } from './newsletter-unsubscribe.json';
+export { default as reviewSent } from './review-sent.json';

@@ -1,0 +1,43 @@
+/**
+ * Reviews from verified buyers (docs/product.md#keeping-in-touch), each with its stars, words,
+ * first name and child's age if the buyer gave them, and the 'Verified buyer' mark, in words as
+ * well as the tick, so it is never told by colour or shape alone.
+ */
+import { StarRating } from '@/components/home/star-rating';
+import type { VerifiedReview } from '@/lib/cms/reviews';
+
+export function VerifiedBuyerMark() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5 fill-current">
+        <path d="M8.2 13.6 4.6 10l-1.2 1.2 4.8 4.8 9-9-1.2-1.2z" />
+      </svg>
+      Verified buyer
+    </span>
+  );
+}
+
+export function VerifiedReviewCards({ reviews }: { reviews: VerifiedReview[] }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {reviews.map((review) => (
+        <li key={review.documentId}>
+          <article
+            aria-label={`Review by ${review.firstName ?? 'a parent'}`}
+            className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <StarRating rating={review.rating} />
+            <blockquote className="mt-4 flex-1 text-slate-700">“{review.text}”</blockquote>
+            <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-semibold text-slate-900">{review.firstName ?? 'A parent'}</span>
+              {review.childAge ? (
+                <span className="text-slate-600">· child {review.childAge}</span>
+              ) : null}
+              <VerifiedBuyerMark />
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
