@@ -95,7 +95,7 @@ export function NewsletterSignUp({
         <button
           type="submit"
           disabled={sending}
-          className="shrink-0 rounded-lg bg-emerald-600 px-5 py-2 font-semibold text-white hover:bg-emerald-500 disabled:opacity-60"
+          className="shrink-0 rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
         >
           {sending ? words.subscribing : words.subscribe}
         </button>

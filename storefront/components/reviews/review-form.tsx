@@ -96,7 +96,8 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
         <legend className="font-semibold text-slate-900">{words.rating}</legend>
         <div className="mt-2 flex gap-1">
           {[1, 2, 3, 4, 5].map((stars) => (
-            <label key={stars} className="cursor-pointer">
+            <label key={stars} className="relative cursor-pointer">
+              {/* The radio lies over its star, unseen: a tap on the star is a tap on it. */}
               <input
                 ref={stars === 1 ? ratingField : undefined}
                 type="radio"
@@ -104,12 +105,12 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
                 value={stars}
                 checked={rating === stars}
                 onChange={() => setRating(stars)}
-                className="peer sr-only"
+                className="peer absolute inset-0 h-full w-full cursor-pointer opacity-0"
                 aria-label={words.stars(stars)}
               />
               <span
                 aria-hidden="true"
-                className={`block text-4xl leading-none peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600 ${
+                className={`block rounded px-1 text-4xl leading-none peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-600 ${
                   stars <= rating ? 'text-amber-500' : 'text-slate-300'
                 }`}
               >
