@@ -102,6 +102,31 @@ describe('a membership bought through Stripe', () => {
     });
   });
 
+  it('tells the member kindly when a renewal payment fails, once for each invoice however often it is retried', async () => {
+    const email = 'member.card.expired@example.com';
+    const { subscriptionId } = await buyMembership(email);
+    const now = Math.floor(Date.now() / 1000);
+    const failed = { ...invoice(subscriptionId), id: 'in_renewal_failed' };
+    await deliver('invoice.payment_failed', failed, now + 10);
+    await deliver('invoice.payment_failed', failed, now + 20);
+    await t.app.mailWorker.runOnce();
+    const told = t.mail.filter(
+      (mail) => mail.to === email && mail.subject === 'We could not take your membership payment',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('You keep your membership while we try again');
+    expect(told[0]?.text).toContain('/account');
+    // Not a message to unsubscribe from: it is about the contract.
+    expect(told[0]?.listUnsubscribe).toBeNull();
+    await deliver('invoice.payment_failed', { ...failed, id: 'in_next_month' }, now + 30);
+    await t.app.mailWorker.runOnce();
+    expect(
+      t.mail.filter(
+        (mail) => mail.to === email && mail.subject === 'We could not take your membership payment',
+      ),
+    ).toHaveLength(2);
+  });
+
   it('follows a failed payment, a renewal and a cancellation, in the order Stripe made them', async () => {
     const { subscriptionId } = await buyMembership('member.life@example.com');
     const cookie = await signInByCode(t, 'member.life@example.com');
