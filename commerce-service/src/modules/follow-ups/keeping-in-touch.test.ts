@@ -225,6 +225,23 @@ describe('the newsletter', () => {
       subject: 'Second issue',
     });
     expect((await signal()).json()).toEqual({ queued: 1 });
+
+    // An issue still queued for an address when it unsubscribes is not sent to it.
+    const [queued2] = await app.app.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'list_unsubscribe'])
+      .where('subject', '=', 'Second issue')
+      .execute();
+    expect(queued2?.to_address).toBe('two@example.com');
+    const second = await unsubscribeOneClick(app, queued2?.list_unsubscribe ?? '');
+    expect(second.statusCode).toBe(200);
+    expect(
+      await app.app.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('subject', '=', 'Second issue')
+        .execute(),
+    ).toEqual([]);
   });
 
   it("e-mails a marketer's preview to them, marked so", async () => {

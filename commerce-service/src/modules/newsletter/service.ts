@@ -30,6 +30,7 @@ import {
   countIssueMailsSent,
   countSubscribers,
   deleteSubscriber,
+  dropQueuedIssuesTo,
   findIssue,
   findSubscriber,
   knownIssueIds,
@@ -213,6 +214,8 @@ export async function unsubscribe(
         unsubscribed_at: now.toISOString(),
       });
     await cancelMessagesTo(trx, claim.a, 'unsubscribed');
+    // An issue spread over the hours to come is not sent to it either.
+    await dropQueuedIssuesTo(trx, claim.a);
   });
   return { email: claim.a, status: 'unsubscribed' };
 }
