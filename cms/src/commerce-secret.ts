@@ -17,3 +17,13 @@ export const COMMERCE_SECRET_REQUIRED = `A valid ${MEMBER_CONTENT_SECRET_HEADER}
 export function fromCommerceService(request: { get(header: string): string }): boolean {
   return sameSecret(request.get(MEMBER_CONTENT_SECRET_HEADER), cmsEnv().MEMBER_CONTENT_SECRET);
 }
+
+/** What a route for the commerce service reads of Koa's context and answers with. */
+export interface CommerceRouteContext {
+  get(header: string): string;
+  set(header: string, value: string): void;
+  request: { body?: unknown };
+  status: number;
+  body: unknown;
+  unauthorized(message: string): void;
+}

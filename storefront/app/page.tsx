@@ -14,7 +14,6 @@ import { getFaqItems } from '@/lib/cms/faq';
 import { getTestimonials } from '@/lib/cms/testimonials';
 import { getPublishedReviews } from '@/lib/cms/reviews';
 import { VerifiedReviewCards } from '@/components/reviews/verified-review-cards';
-import { ratingsByProduct } from '@/lib/reviews/review-summary';
 import { readCatalogue } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 
@@ -94,16 +93,7 @@ export default async function HomePage() {
         {products ? (
           <>
             <ProductPrices products={products} />
-            <JsonLd
-              data={productListData(
-                ebooks,
-                storefrontConfig().SITE_URL,
-                ratingsByProduct(
-                  reviews,
-                  ebooks.map((product) => product.id),
-                ),
-              )}
-            />
+            <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL, reviews)} />
           </>
         ) : (
           <SectionUnavailable what="Our eBooks" />

@@ -27,7 +27,7 @@ import { getTestimonials } from '@/lib/cms/testimonials';
 import { getPublishedReviews, type VerifiedReview } from '@/lib/cms/reviews';
 import type { Product } from '@aba-shop/contract';
 import { VerifiedReviewCards } from '@/components/reviews/verified-review-cards';
-import { newestReviewsOf, ratingsByProduct } from '@/lib/reviews/review-summary';
+import { newestReviewsOf } from '@/lib/reviews/review-summary';
 import { readCatalogue, readCatalogueForPage } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
 import { formatPrice } from '@aba-shop/service-kit/money';
@@ -243,16 +243,7 @@ async function ShopCatalogue() {
             </section>
           ) : null}
           <ShopReviews ebooks={ebooks} reviews={reviews} />
-          <JsonLd
-            data={productListData(
-              ebooks,
-              storefrontConfig().SITE_URL,
-              ratingsByProduct(
-                reviews,
-                ebooks.map((product) => product.id),
-              ),
-            )}
-          />
+          <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL, reviews)} />
         </>
       )}
 

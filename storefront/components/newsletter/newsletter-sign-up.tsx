@@ -10,7 +10,12 @@ import { CommerceError } from '@/lib/commerce/client';
 import { signUpForNewsletter } from '@/lib/commerce/api/keeping-in-touch';
 import { NEWSLETTER_TEXTS, type NewsletterLanguage } from './newsletter-texts';
 
-type Outcome = { kind: 'sent' | 'refused'; text: string } | null;
+type Field = 'email' | 'consent';
+type Outcome =
+  | { kind: 'sent'; text: string }
+  /** `field`: the one at fault, which the message describes; null when the shop refused. */
+  | { kind: 'refused'; text: string; field: Field | null }
+  | null;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,12 +41,12 @@ export function NewsletterSignUp({
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '').trim();
     if (!EMAIL.test(email)) {
-      setOutcome({ kind: 'refused', text: words.emailNeeded });
+      setOutcome({ kind: 'refused', text: words.emailNeeded, field: 'email' });
       emailField.current?.focus();
       return;
     }
     if (data.get('consent') !== 'yes') {
-      setOutcome({ kind: 'refused', text: words.consentNeeded });
+      setOutcome({ kind: 'refused', text: words.consentNeeded, field: 'consent' });
       consentField.current?.focus();
       return;
     }
@@ -54,12 +59,14 @@ export function NewsletterSignUp({
         language,
         website: String(data.get('website') ?? ''),
       });
-      setOutcome({ kind: 'sent', text: answer.message });
+      // The shop answers in English; an Italian page gives the same answer in Italian.
+      setOutcome({ kind: 'sent', text: language === 'en' ? answer.message : words.almostThere });
     } catch (error) {
       const refused = error instanceof CommerceError && error.kind === 'refused';
       setOutcome({
         kind: 'refused',
         text: refused && error.serverMessage ? error.serverMessage : words.noAnswer,
+        field: null,
       });
     } finally {
       setSending(false);
@@ -67,6 +74,12 @@ export function NewsletterSignUp({
   }
 
   const muted = tone === 'dark' ? 'text-slate-200' : 'text-slate-700';
+  const faulty = (field: Field) => outcome?.kind === 'refused' && outcome.field === field;
+  /** The message is tied to the field it is about; a refusal of the shop's, to the address. */
+  const describedBy = (field: Field) =>
+    faulty(field) || (field === 'email' && outcome?.kind === 'refused' && outcome.field === null)
+      ? `${id}-outcome`
+      : undefined;
   const input =
     'w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-emerald-500';
   return (
@@ -90,7 +103,8 @@ export function NewsletterSignUp({
           required
           maxLength={320}
           className={input}
-          aria-describedby={outcome?.kind === 'refused' ? `${id}-outcome` : undefined}
+          aria-invalid={faulty('email') || undefined}
+          aria-describedby={describedBy('email')}
         />
         <button
           type="submit"
@@ -106,6 +120,8 @@ export function NewsletterSignUp({
           name="consent"
           type="checkbox"
           value="yes"
+          aria-invalid={faulty('consent') || undefined}
+          aria-describedby={describedBy('consent')}
           className="mt-1 h-4 w-4 shrink-0"
         />
         <span>{words.consent}</span>

@@ -12,6 +12,8 @@ export const NEWSLETTER_TEXTS = {
     consent: NEWSLETTER_CONSENT_TEXT.en,
     consentNeeded: 'Tick the box to agree to receive the newsletter.',
     emailNeeded: 'Please enter a valid e-mail address.',
+    /** The shop's own answer is in English; an Italian page says it in Italian. */
+    almostThere: 'Almost there: check your inbox for a link to confirm your subscription.',
     subscribe: 'Subscribe',
     subscribing: 'Subscribing…',
     noAnswer: 'We could not reach the shop. Please try again in a moment.',
@@ -20,7 +22,12 @@ export const NEWSLETTER_TEXTS = {
       `${email} will get our newsletter: practical tips and new resources, about twice a month. Every e-mail has a one-click unsubscribe.`,
     toBlog: 'Read the latest articles',
     notConfirmed: 'This confirmation link did not work',
+    invalidConfirmation:
+      'This confirmation link is not valid or has expired: sign up again to get a new one.',
     signUpAgain: 'Sign up again to get a new link:',
+    notConfirmedYet: 'We could not confirm your subscription yet',
+    tryLinkAgain:
+      'We could not reach the shop. Please open the link in your e-mail again in a moment.',
     unsubscribeHeading: 'Unsubscribe from ABA Parent Guides e-mails',
     unsubscribeIntro:
       'You will get no more newsletters, tips or reminders from us. Receipts and messages about your orders still arrive.',
@@ -38,6 +45,8 @@ export const NEWSLETTER_TEXTS = {
     consent: NEWSLETTER_CONSENT_TEXT.it,
     consentNeeded: 'Spunta la casella per accettare di ricevere la newsletter.',
     emailNeeded: 'Inserisci un indirizzo e-mail valido.',
+    almostThere:
+      "Ci siamo quasi: controlla la tua casella di posta, troverai un link per confermare l'iscrizione.",
     subscribe: 'Iscriviti',
     subscribing: 'Iscrizione…',
     noAnswer: 'Non siamo riusciti a raggiungere il negozio. Riprova tra un momento.',
@@ -46,7 +55,12 @@ export const NEWSLETTER_TEXTS = {
       `${email} riceverà la nostra newsletter: consigli pratici e nuove risorse, circa due volte al mese. Ogni e-mail ha un link per disiscriversi con un clic.`,
     toBlog: 'Leggi gli ultimi articoli',
     notConfirmed: 'Questo link di conferma non ha funzionato',
+    invalidConfirmation:
+      'Questo link di conferma non è valido o è scaduto: iscriviti di nuovo per riceverne uno nuovo.',
     signUpAgain: 'Iscriviti di nuovo per ricevere un nuovo link:',
+    notConfirmedYet: 'Non abbiamo ancora potuto confermare la tua iscrizione',
+    tryLinkAgain:
+      "Non siamo riusciti a raggiungere il negozio. Riapri tra un momento il link nell'e-mail.",
     unsubscribeHeading: 'Disiscriviti dalle e-mail di ABA Parent Guides',
     unsubscribeIntro:
       'Non riceverai più newsletter, consigli o promemoria. Le ricevute e i messaggi sui tuoi ordini continuano ad arrivare.',

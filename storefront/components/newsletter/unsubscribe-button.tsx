@@ -34,9 +34,11 @@ export function UnsubscribeButton({
       requestAnimationFrame(() => heading.current?.focus());
     } catch (error) {
       const refused = error instanceof CommerceError && error.kind === 'refused';
+      // The shop words its refusal in English: an Italian page keeps its own words.
+      const shopWords = refused && language === 'en' ? error.serverMessage : null;
       setState({
         kind: 'failed',
-        text: refused ? (error.serverMessage ?? words.invalidLink) : words.noAnswer,
+        text: refused ? (shopWords ?? words.invalidLink) : words.noAnswer,
       });
     }
   }

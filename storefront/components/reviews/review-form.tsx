@@ -8,11 +8,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@aba-shop/contract/constants';
 import { CHILD_AGES } from '@aba-shop/contract/contact-choices';
-import { CommerceError } from '@/lib/commerce/client';
 import { sendReview } from '@/lib/commerce/api/keeping-in-touch';
+import { reviewRefusalOf, type ReviewField } from './review-refusal';
 import { REVIEW_TEXTS, type ReviewLanguage } from './review-texts';
 
-type Problem = { field: 'rating' | 'text' | 'consent' | 'form'; text: string } | null;
+/** What is wrong, under the field it is about, or for the whole form. */
+type Problem = { field: ReviewField | 'form'; text: string } | null;
 
 export function ReviewForm({ token, language }: { token: string; language: ReviewLanguage }) {
   const words = REVIEW_TEXTS[language];
@@ -25,6 +26,8 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
   const ratingField = useRef<HTMLInputElement>(null);
   const textField = useRef<HTMLTextAreaElement>(null);
   const consentField = useRef<HTMLInputElement>(null);
+  const firstNameField = useRef<HTMLInputElement>(null);
+  const childAgeField = useRef<HTMLSelectElement>(null);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
 
   function refuse(field: NonNullable<Problem>['field'], message: string) {
@@ -32,6 +35,8 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
     if (field === 'rating') ratingField.current?.focus();
     if (field === 'text') textField.current?.focus();
     if (field === 'consent') consentField.current?.focus();
+    if (field === 'firstName') firstNameField.current?.focus();
+    if (field === 'childAge') childAgeField.current?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,12 +59,8 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
       setThanks(answer.message);
       requestAnimationFrame(() => thanksHeading.current?.focus());
     } catch (error) {
-      if (error instanceof CommerceError && error.kind === 'refused')
-        refuse(
-          'form',
-          error.status === 409 ? words.reviewed : (error.serverMessage ?? words.noAnswer),
-        );
-      else refuse('form', words.noAnswer);
+      const refusal = reviewRefusalOf(error, language);
+      refuse(refusal.field ?? 'form', refusal.text);
     } finally {
       setSending(false);
     }
@@ -87,12 +88,13 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
     ) : null;
   const describedBy = (field: NonNullable<Problem>['field']) =>
     problem?.field === field ? `${id}-${field}-error` : undefined;
+  const invalid = (field: ReviewField) => problem?.field === field || undefined;
   const input =
     'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-emerald-500';
 
   return (
     <form onSubmit={submit} noValidate lang={language} className="space-y-6 text-left">
-      <fieldset aria-describedby={describedBy('rating')}>
+      <fieldset aria-describedby={describedBy('rating')} aria-required="true">
         <legend className="font-semibold text-slate-900">{words.rating}</legend>
         <div className="mt-2 flex gap-1">
           {[1, 2, 3, 4, 5].map((stars) => (
@@ -134,6 +136,8 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
           maxLength={REVIEW_TEXT_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
+          aria-required="true"
+          aria-invalid={invalid('text')}
           aria-describedby={[`${id}-count`, describedBy('text')].filter(Boolean).join(' ')}
           className={input}
         />
@@ -149,19 +153,31 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
             {words.firstName}
           </label>
           <input
+            ref={firstNameField}
             id={`${id}-first-name`}
             name="firstName"
             type="text"
             autoComplete="given-name"
             maxLength={40}
+            aria-invalid={invalid('firstName')}
+            aria-describedby={describedBy('firstName')}
             className={input}
           />
+          {errorOf('firstName')}
         </div>
         <div>
           <label htmlFor={`${id}-child-age`} className="font-semibold text-slate-900">
             {words.childAge}
           </label>
-          <select id={`${id}-child-age`} name="childAge" defaultValue="" className={input}>
+          <select
+            ref={childAgeField}
+            id={`${id}-child-age`}
+            name="childAge"
+            defaultValue=""
+            aria-invalid={invalid('childAge')}
+            aria-describedby={describedBy('childAge')}
+            className={input}
+          >
             <option value="">—</option>
             {CHILD_AGES.map((age) => (
               <option key={age} value={age}>
@@ -169,6 +185,7 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
               </option>
             ))}
           </select>
+          {errorOf('childAge')}
         </div>
       </div>
 
@@ -179,6 +196,8 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
             name="consent"
             type="checkbox"
             value="yes"
+            aria-required="true"
+            aria-invalid={invalid('consent')}
             aria-describedby={describedBy('consent')}
             className="mt-1 h-4 w-4 shrink-0"
           />

@@ -151,3 +151,34 @@ describe('membershipData', () => {
     ).not.toHaveProperty('priceSpecification');
   });
 });
+
+describe('the eBooks’ ratings', () => {
+  const product = (id: string) => ({
+    id,
+    name: id,
+    description: 'A guide',
+    price: 2799,
+    currency: 'usd',
+    images: [],
+    type: 'digital' as const,
+    kind: 'parents',
+  });
+
+  it('rates an eBook from its published reviews only, and leaves one without any unrated', () => {
+    const list = productListData([product('book'), product('pack')], 'https://shop.example', [
+      { productId: 'book', rating: 5 },
+      { productId: 'book', rating: 4 },
+    ]);
+    const [book, pack] = list.itemListElement.map((element) => element.item);
+    expect(book).toMatchObject({
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.5,
+        reviewCount: 2,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    });
+    expect(pack).not.toHaveProperty('aggregateRating');
+  });
+});

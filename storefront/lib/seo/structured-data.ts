@@ -2,7 +2,11 @@
  * schema.org objects for the organisation, FAQ pages, blog articles, the eBooks on sale and the
  * membership.
  */
-import type { RatingSummary } from '@/lib/reviews/review-summary';
+import {
+  ratingsByProduct,
+  type RatedReview,
+  type RatingSummary,
+} from '@/lib/reviews/review-summary';
 import { SUPPORT_EMAIL_DEFAULT } from '@aba-shop/contract/constants';
 import type { Product } from '@aba-shop/contract';
 import { MEMBERSHIP_PATH } from '@/lib/membership/membership-offer';
@@ -127,12 +131,19 @@ export function productData(
   };
 }
 
-/** The eBooks a page offers, in the page's order, as one list of Products. */
+/**
+ * The eBooks a page offers, in the page's order, as one list of Products, each rated from its
+ * verified buyers' published reviews (docs/product.md#keeping-in-touch).
+ */
 export function productListData(
   products: readonly OfferedProduct[],
   siteUrl: string,
-  ratings: ReadonlyMap<string, RatingSummary> = new Map(),
+  reviews: readonly RatedReview[] = [],
 ) {
+  const ratings = ratingsByProduct(
+    reviews,
+    products.map((product) => product.id),
+  );
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',

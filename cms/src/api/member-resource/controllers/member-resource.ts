@@ -1,15 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { COMMERCE_SECRET_REQUIRED, fromCommerceService } from '../../../commerce-secret';
+import {
+  COMMERCE_SECRET_REQUIRED,
+  fromCommerceService,
+  type CommerceRouteContext as Context,
+} from '../../../commerce-secret';
 import { cmsEnv, cmsPublicDir } from '../../../env';
 import { resourceForCommerce, type PublishedResource } from '../for-commerce';
 import { MEMBER_RESOURCE } from '../member-files';
-
-interface Context {
-  get(header: string): string;
-  set(header: string, value: string): void;
-  body: unknown;
-  unauthorized(message: string): void;
-}
 
 /** The commerce service's one read of the member resources; nobody else has one. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

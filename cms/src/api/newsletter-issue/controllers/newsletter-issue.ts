@@ -1,17 +1,14 @@
 import type { Core } from '@strapi/strapi';
-import { COMMERCE_SECRET_REQUIRED, fromCommerceService } from '../../../commerce-secret';
+import {
+  COMMERCE_SECRET_REQUIRED,
+  fromCommerceService,
+  type CommerceRouteContext as Context,
+} from '../../../commerce-secret';
 import { NEWSLETTER_ISSUE } from '../button-link';
 import { issueForCommerce, type StoredIssue } from '../for-commerce';
 
 /** The newest issues are enough for the commerce service to find any it has not sent. */
 const ISSUES_FOR_COMMERCE = 50;
-
-interface Context {
-  get(header: string): string;
-  set(header: string, value: string): void;
-  body: unknown;
-  unauthorized(message: string): void;
-}
 
 /** The commerce service's one read of the newsletter issues; nobody else has one. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

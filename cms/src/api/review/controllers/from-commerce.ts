@@ -1,14 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { COMMERCE_SECRET_REQUIRED, fromCommerceService } from '../../../commerce-secret';
+import {
+  COMMERCE_SECRET_REQUIRED,
+  fromCommerceService,
+  type CommerceRouteContext as Context,
+} from '../../../commerce-secret';
 import { parseReviewFromCommerce, saveReviewFromCommerce } from '../review-from-commerce';
-
-interface Context {
-  get(header: string): string;
-  request: { body?: unknown };
-  status: number;
-  body: unknown;
-  unauthorized(message: string): void;
-}
 
 /** The commerce service's delivery of a buyer's review: the only way a review is created. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
