@@ -582,6 +582,15 @@ onPostgres('on two replicas sharing one PostgreSQL database', () => {
         .execute();
       expect(outbox).toHaveLength(buyers.length * 3);
       expect(new Set(outbox.map((row) => row.dedupe_key)).size).toBe(buyers.length * 3);
+      // And the two mail workers deliver each of them once: the mails counted where they land.
+      await Promise.all([app.app.mailWorker.runOnce(), second.app.mailWorker.runOnce()]);
+      const delivered = [...app.mail, ...second.mail].filter((mail) =>
+        /^(Start with chapter 1|How is it going\?|How are you finding)/.test(mail.subject),
+      );
+      expect(delivered).toHaveLength(buyers.length * 3);
+      expect(new Set(delivered.map((mail) => `${mail.to} ${mail.subject}`)).size).toBe(
+        buyers.length * 3,
+      );
     } finally {
       await second.close();
     }
