@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { CheckoutCard } from '@/components/checkout/checkout-card';
 import { ReviewForm } from '@/components/reviews/review-form';
-import { REVIEW_TEXTS } from '@/components/reviews/review-texts';
-import { CommerceError } from '@/lib/commerce/client';
+import { reviewRefusalOf } from '@/components/reviews/review-refusal';
+import { REVIEW_TEXTS, type ReviewLanguage } from '@/components/reviews/review-texts';
 import { readReviewRequest } from '@/lib/commerce/keeping-in-touch';
 import type { ReviewRequest } from '@aba-shop/contract';
 
@@ -14,15 +14,14 @@ export const dynamic = 'force-dynamic';
 
 async function requestOf(
   token: string | undefined,
-  noAnswer: string,
+  language: ReviewLanguage,
 ): Promise<ReviewRequest | { refused: string }> {
-  if (!token) return { refused: 'This review link is not valid.' };
+  if (!token) return { refused: REVIEW_TEXTS[language].invalidLink };
   try {
     return await readReviewRequest(token);
   } catch (error) {
-    if (error instanceof CommerceError && error.kind === 'refused')
-      return { refused: error.serverMessage ?? 'This review link is not valid.' };
-    return { refused: noAnswer };
+    // An altered link (404), an order refunded since (410), or a shop that cannot be reached.
+    return { refused: reviewRefusalOf(error, language).text };
   }
 }
 
@@ -36,7 +35,7 @@ export default async function ReviewPage({
   const language = lang === 'it' ? 'it' : 'en';
   const words = REVIEW_TEXTS[language];
   const tokenText = typeof token === 'string' ? token : undefined;
-  const request = await requestOf(tokenText, words.noAnswer);
+  const request = await requestOf(tokenText, language);
   return (
     <main lang={language} className="bg-gradient-to-b from-slate-50 to-white px-4 py-12 sm:py-16">
       {'refused' in request ? (

@@ -24,9 +24,8 @@ import {
   type EbookKind,
 } from '@/lib/catalogue/catalogue';
 import { getTestimonials } from '@/lib/cms/testimonials';
-import { getPublishedReviews, type VerifiedReview } from '@/lib/cms/reviews';
-import type { Product } from '@aba-shop/contract';
-import { VerifiedReviewCards } from '@/components/reviews/verified-review-cards';
+import { getPublishedReviews } from '@/lib/cms/reviews';
+import { EbookReviews } from '@/components/reviews/ebook-reviews';
 import { newestReviewsOf } from '@/lib/reviews/review-summary';
 import { readCatalogue, readCatalogueForPage } from '@/lib/commerce/products';
 import { storefrontConfig } from '@/lib/config';
@@ -153,28 +152,8 @@ function LookInside({ products }: { products: Catalogue | null }) {
   );
 }
 
-/** Each eBook's newest reviews from verified buyers, under the eBooks on sale. */
-function ShopReviews({ ebooks, reviews }: { ebooks: Product[]; reviews: VerifiedReview[] }) {
-  const shown = ebooks
-    .map((product) => ({ product, reviews: newestReviewsOf(reviews, product.id, 3) }))
-    .filter((entry) => entry.reviews.length > 0);
-  if (shown.length === 0) return null;
-  return (
-    <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl space-y-8 px-4">
-      <h2 id="reviews-heading" className="text-center text-3xl font-bold">
-        What buyers of our guides say
-      </h2>
-      {shown.map(({ product, reviews: own }) => (
-        <section key={product.id} aria-labelledby={`reviews-${product.id}`} className="space-y-4">
-          <h3 id={`reviews-${product.id}`} className="text-xl font-semibold">
-            {product.name}
-          </h3>
-          <VerifiedReviewCards reviews={own} />
-        </section>
-      ))}
-    </section>
-  );
-}
+/** How many of an eBook's reviews its place shows, newest first; its rating counts them all. */
+const SHOWN_REVIEWS = 3;
 
 /**
  * The guides' pictures, the products, the membership, the testimonial and the closing call to action: the
@@ -195,6 +174,8 @@ async function ShopCatalogue() {
   const featured = pack ?? ebooks[0];
   const separateCents =
     singles.length === 2 ? singles.reduce((sum, product) => sum + product.price, 0) : null;
+  const reviewsOf = (productId: string) => newestReviewsOf(reviews, productId, SHOWN_REVIEWS);
+  const singlesReviewed = singles.some((product) => reviewsOf(product.id).length > 0);
 
   return (
     <>
@@ -219,14 +200,31 @@ async function ShopCatalogue() {
               <h2 id="guides-heading" className="text-center text-3xl font-bold">
                 Individual ABA Guides
               </h2>
-              <div className="grid gap-8 md:grid-cols-2">
-                {singles.map((product) => (
+              {/* Each guide's reviews under it: one column on a phone; from md up, a column per
+                  guide whose cards share the first row's height and reviews the second's. */}
+              <div
+                className={
+                  singlesReviewed
+                    ? 'grid gap-8 md:auto-cols-fr md:grid-flow-col md:grid-rows-[auto_auto]'
+                    : 'grid gap-8 md:grid-cols-2'
+                }
+              >
+                {singles.map((product) => [
                   <ProductCard
                     key={product.id}
                     product={toShopProduct(product)}
                     features={FEATURES[product.kind as EbookKind] ?? []}
-                  />
-                ))}
+                  />,
+                  singlesReviewed ? (
+                    <div key={`${product.id}-reviews`}>
+                      <EbookReviews
+                        product={product}
+                        reviews={reviewsOf(product.id)}
+                        layout="column"
+                      />
+                    </div>
+                  ) : null,
+                ])}
               </div>
             </section>
           ) : null}
@@ -240,9 +238,9 @@ async function ShopCatalogue() {
                 contents={packContents(products)}
                 separateCents={separateCents}
               />
+              <EbookReviews product={pack} reviews={reviewsOf(pack.id)} layout="row" />
             </section>
           ) : null}
-          <ShopReviews ebooks={ebooks} reviews={reviews} />
           <JsonLd data={productListData(ebooks, storefrontConfig().SITE_URL, reviews)} />
         </>
       )}

@@ -61,4 +61,58 @@ describe('the newsletter sign-up', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('ties the missing box’s message to the box, so a screen reader reads it there', async () => {
+    const user = userEvent.setup();
+    render(<NewsletterSignUp source="footer" language="en" />);
+    await user.type(screen.getByLabelText('Your e-mail address'), 'parent@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const box = screen.getByRole('checkbox');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Tick the box to agree to receive the newsletter.');
+    expect(screen.getByLabelText('Your e-mail address')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('asks for an address that can be one, at the address', async () => {
+    const user = userEvent.setup();
+    render(<NewsletterSignUp source="footer" language="en" />);
+    await user.type(screen.getByLabelText('Your e-mail address'), 'parent.example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const address = screen.getByLabelText('Your e-mail address');
+    expect(address).toHaveAccessibleDescription('Please enter a valid e-mail address.');
+    expect(address).toHaveFocus();
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('keeps the button from being pressed twice while the sign-up is on its way', async () => {
+    let answer: (value: { message: string }) => void = () => undefined;
+    signUp.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    render(<NewsletterSignUp source="blog" language="en" />);
+    await user.type(screen.getByLabelText('Your e-mail address'), 'parent@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('button', { name: 'Subscribing…' })).toBeDisabled();
+    answer({ message: ALMOST_THERE });
+    expect(await screen.findByText(ALMOST_THERE)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  it('gives the same answer on an Italian page in Italian', async () => {
+    signUp.mockResolvedValue({ message: ALMOST_THERE });
+    const user = userEvent.setup();
+    render(<NewsletterSignUp source="footer" language="it" />);
+    await user.type(screen.getByLabelText('Il tuo indirizzo e-mail'), 'genitore@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Iscriviti' }));
+    expect(
+      await screen.findByText(
+        "Ci siamo quasi: controlla la tua casella di posta, troverai un link per confermare l'iscrizione.",
+      ),
+    ).toBeInTheDocument();
+    expect(signUp).toHaveBeenCalledWith(
+      expect.objectContaining({ language: 'it', source: 'footer' }),
+    );
+  });
 });

@@ -72,4 +72,43 @@ describe('the review form', () => {
       await screen.findByText('This order was refunded, so it cannot be reviewed.'),
     ).toBeInTheDocument();
   });
+
+  it('shows a field the shop refused under that field, and takes the keyboard there', async () => {
+    const user = userEvent.setup();
+    render(<ReviewForm token="tok" language="en" />);
+    await fillIn(user);
+    send.mockRejectedValueOnce(
+      new CommerceError(
+        'refused',
+        400,
+        'Invalid body: firstName: First name cannot exceed 40 characters',
+        {
+          message: 'Invalid body: firstName: First name cannot exceed 40 characters',
+          issues: [{ path: 'firstName', message: 'First name cannot exceed 40 characters' }],
+        },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send my review' }));
+    const firstName = screen.getByLabelText('First name (optional)');
+    expect(await screen.findByText('First name cannot exceed 40 characters')).toBeInTheDocument();
+    expect(firstName).toHaveAccessibleDescription('First name cannot exceed 40 characters');
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveFocus();
+  });
+
+  it('says on an Italian page, in Italian, that the shop could not be reached', async () => {
+    const user = userEvent.setup();
+    render(<ReviewForm token="tok" language="it" />);
+    await user.click(screen.getByRole('radio', { name: '5 stelle' }));
+    await user.type(screen.getByLabelText('La tua recensione'), TEXT);
+    await user.click(screen.getByRole('checkbox', { name: /Potete pubblicare la mia recensione/ }));
+    send.mockRejectedValueOnce(new CommerceError('no-answer', null, null));
+    await user.click(screen.getByRole('button', { name: 'Invia la recensione' }));
+    expect(
+      await screen.findByText(
+        'Non siamo riusciti a raggiungere il negozio. Riprova tra un momento.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invia la recensione' })).toBeEnabled();
+  });
 });

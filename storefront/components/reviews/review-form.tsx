@@ -94,7 +94,7 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
 
   return (
     <form onSubmit={submit} noValidate lang={language} className="space-y-6 text-left">
-      <fieldset aria-describedby={describedBy('rating')} aria-required="true">
+      <fieldset aria-describedby={describedBy('rating')}>
         <legend className="font-semibold text-slate-900">{words.rating}</legend>
         <div className="mt-2 flex gap-1">
           {[1, 2, 3, 4, 5].map((stars) => (
@@ -104,6 +104,7 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
                 ref={stars === 1 ? ratingField : undefined}
                 type="radio"
                 name="rating"
+                required
                 value={stars}
                 checked={rating === stars}
                 onChange={() => setRating(stars)}
@@ -136,7 +137,7 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
           maxLength={REVIEW_TEXT_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          aria-required="true"
+          required
           aria-invalid={invalid('text')}
           aria-describedby={[`${id}-count`, describedBy('text')].filter(Boolean).join(' ')}
           className={input}
@@ -196,7 +197,7 @@ export function ReviewForm({ token, language }: { token: string; language: Revie
             name="consent"
             type="checkbox"
             value="yes"
-            aria-required="true"
+            required
             aria-invalid={invalid('consent')}
             aria-describedby={describedBy('consent')}
             className="mt-1 h-4 w-4 shrink-0"

@@ -6,6 +6,9 @@
 import { StarRating } from '@/components/home/star-rating';
 import type { VerifiedReview } from '@/lib/cms/reviews';
 
+/** An age range the form offers that tells a reader nothing, so it is not shown. */
+const UNTOLD_AGE = 'Prefer not to say';
+
 export function VerifiedBuyerMark() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
@@ -17,9 +20,22 @@ export function VerifiedBuyerMark() {
   );
 }
 
-export function VerifiedReviewCards({ reviews }: { reviews: VerifiedReview[] }) {
+const LAYOUTS = {
+  /** Side by side from md up: the home page, and the pack's full-width place. */
+  row: 'grid gap-6 md:grid-cols-3',
+  /** One under another: under an eBook that has half the shop's width. */
+  column: 'space-y-4',
+};
+
+export function VerifiedReviewCards({
+  reviews,
+  layout = 'row',
+}: {
+  reviews: VerifiedReview[];
+  layout?: keyof typeof LAYOUTS;
+}) {
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
+    <ul className={LAYOUTS[layout]}>
       {reviews.map((review) => (
         <li key={review.documentId}>
           <article
@@ -27,11 +43,13 @@ export function VerifiedReviewCards({ reviews }: { reviews: VerifiedReview[] }) 
             className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <StarRating rating={review.rating} />
-            <blockquote className="mt-4 flex-1 text-slate-700">“{review.text}”</blockquote>
+            <blockquote className="mt-4 flex-1 text-slate-700 [overflow-wrap:anywhere]">
+              “{review.text}”
+            </blockquote>
             <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-slate-900">{review.firstName ?? 'A parent'}</span>
-              {review.childAge ? (
-                <span className="text-slate-600">· child {review.childAge}</span>
+              {review.childAge && review.childAge !== UNTOLD_AGE ? (
+                <span className="text-slate-600">· Child: {review.childAge}</span>
               ) : null}
               <VerifiedBuyerMark />
             </div>

@@ -6,6 +6,7 @@ describe('tagsToRevalidate', () => {
     [{ event: 'entry.unpublish', model: 'blog-post' }, ['cms:blog-post']],
     [{ event: 'entry.update', model: 'legal-page' }, ['cms:legal-page']],
     [{ event: 'entry.delete', model: 'testimonial' }, ['cms:testimonial']],
+    [{ event: 'entry.unpublish', model: 'review' }, ['cms:review']],
     [{ event: 'entry.create', model: 'chapter' }, ['cms:chapter']],
     [{ event: 'media.update' }, ['cms']],
   ])('refreshes %j as %j', (payload, tags) => {

@@ -88,8 +88,9 @@ export function schemaPrice(cents: number): string {
 /**
  * One eBook as a schema.org Product with its Offer: the fields Google asks of a product
  * snippet (name; offers with price, currency and availability) and those it recommends that
- * the shop can state truthfully. No rating or review: the parents' stories are about the
- * guides in general, not about one product.
+ * the shop can state truthfully. Its rating, when given, comes from the eBook's own published
+ * reviews by verified buyers (docs/product.md#keeping-in-touch); the marketers' testimonials
+ * are about the guides in general, not about one product, and never count.
  */
 export function productData(
   product: OfferedProduct,
