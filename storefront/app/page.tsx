@@ -132,16 +132,23 @@ export default async function HomePage() {
               <SectionUnavailable what="Parents' stories" />
             )}
           </div>
-          {reviews.length > 0 ? (
-            <div className="mt-12">
-              <h3 className="text-center text-2xl font-bold">From verified buyers</h3>
-              <div className="mt-6">
-                <VerifiedReviewCards reviews={reviews.slice(0, 3)} />
-              </div>
-            </div>
-          ) : null}
         </div>
       </section>
+
+      {/* Beside the marketers' testimonials, on their ground without the gap between sections, in a
+          region of its own: the words of verified buyers. */}
+      {reviews.length > 0 ? (
+        <section aria-labelledby="reviews-heading" className="-mt-20 bg-slate-50 px-4 pb-16">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="reviews-heading" className="text-center text-2xl font-bold">
+              From verified buyers
+            </h2>
+            <div className="mt-6">
+              <VerifiedReviewCards reviews={reviews.slice(0, 3)} />
+            </div>
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-4xl px-4 text-center">
         <h2 id="cta-heading" className="text-3xl font-bold">

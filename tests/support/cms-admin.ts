@@ -7,7 +7,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
 /** The CMS's development account (cms/src/development-admin.json). */
 export const CMS_EDITOR = { email: 'editor@example.com', password: 'Editor-dev-2025' };
 
-export type CollectionUid = 'api::blog-post.blog-post' | 'api::faq-item.faq-item';
+export type CollectionUid =
+  'api::blog-post.blog-post' | 'api::faq-item.faq-item' | 'api::newsletter-issue.newsletter-issue';
 
 export interface PublishedEntry {
   documentId: string;

@@ -19,7 +19,7 @@ describe("an eBook's verified reviews", () => {
   it('shows each with its stars, words, name, child’s age and the Verified buyer mark in words', () => {
     render(<EbookReviews product={PARENTS} reviews={[review()]} layout="column" />);
     expect(screen.getByRole('heading', { name: 'Reviews of eBook ABA for Parents' })).toBeVisible();
-    const shown = screen.getByRole('article', { name: 'Review by Giulia' });
+    const shown = screen.getByRole('figure', { name: 'Review by Giulia' });
     expect(within(shown).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     expect(shown).toHaveTextContent('Our mornings are calmer since the first chapter.');
     expect(shown).toHaveTextContent('Child: 4-5 years');
@@ -37,7 +37,7 @@ describe("an eBook's verified reviews", () => {
         layout="row"
       />,
     );
-    const [anonymous, marco] = screen.getAllByRole('article');
+    const [anonymous, marco] = screen.getAllByRole('figure');
     expect(anonymous).toHaveAccessibleName('Review by a parent');
     expect(anonymous).toHaveTextContent('A parent');
     expect(anonymous).not.toHaveTextContent('Child:');

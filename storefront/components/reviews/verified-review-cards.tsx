@@ -38,7 +38,8 @@ export function VerifiedReviewCards({
     <ul className={LAYOUTS[layout]}>
       {reviews.map((review) => (
         <li key={review.documentId}>
-          <article
+          {/* A quotation with its attribution: the shop's articles are the eBooks on sale. */}
+          <figure
             aria-label={`Review by ${review.firstName ?? 'a parent'}`}
             className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
@@ -46,14 +47,14 @@ export function VerifiedReviewCards({
             <blockquote className="mt-4 flex-1 text-slate-700 [overflow-wrap:anywhere]">
               “{review.text}”
             </blockquote>
-            <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
+            <figcaption className="mt-6 flex flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-slate-900">{review.firstName ?? 'A parent'}</span>
               {review.childAge && review.childAge !== UNTOLD_AGE ? (
                 <span className="text-slate-600">· Child: {review.childAge}</span>
               ) : null}
               <VerifiedBuyerMark />
-            </div>
-          </article>
+            </figcaption>
+          </figure>
         </li>
       ))}
     </ul>
