@@ -1,7 +1,14 @@
-/** A 1–5 star rating, read by screen readers as "Rated N out of 5". */
-export function StarRating({ rating }: { rating: number }) {
+/**
+ * A 1–5 star rating, read by screen readers as "Rated N out of 5", or as the caller words it
+ * (a verified buyer's review says whose rating it is).
+ */
+export function StarRating({ rating, label }: { rating: number; label?: string }) {
   return (
-    <p className="flex gap-0.5 text-amber-500" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <p
+      className="flex gap-0.5 text-amber-500"
+      role="img"
+      aria-label={label ?? `Rated ${rating} out of 5`}
+    >
       {Array.from({ length: 5 }, (_, index) => (
         <svg
           key={index}

@@ -43,7 +43,10 @@ export function VerifiedReviewCards({
             aria-label={`Review by ${review.firstName ?? 'a parent'}`}
             className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
-            <StarRating rating={review.rating} />
+            <StarRating
+              rating={review.rating}
+              label={`${review.rating} ${review.rating === 1 ? 'star' : 'stars'} out of 5 from a verified buyer`}
+            />
             <blockquote className="mt-4 flex-1 text-slate-700 [overflow-wrap:anywhere]">
               “{review.text}”
             </blockquote>
