@@ -10,10 +10,17 @@
  * - a buyer reviews through the review request's link, a marketer approves the review in the
  *   CMS, and the shop shows it marked 'Verified buyer' and counts it in its structured data.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { ADMIN_EMAIL, signInOnce } from '../support/admin-sign-in.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { CMS_EDITOR, publishEntry } from '../support/cms-admin.js';
+import { cmsEditorToken, publishEntry } from '../support/cms-admin.js';
 import { openCommerceDatabase } from '../support/commerce-database.js';
 import { readMailbox } from '../support/mailbox.js';
 import {
@@ -24,7 +31,7 @@ import {
   waitForMail,
 } from '../support/scheduled-messages.js';
 import { payCheckout, payOnTestCheckoutPage, startCheckout } from '../support/shop.js';
-import { publishInCmsAdmin, signInToCmsAdmin } from '../support/strapi-admin-ui.js';
+import { openCmsAdminWithToken, publishInCmsAdmin } from '../support/strapi-admin-ui.js';
 import path from 'node:path';
 
 const CMS_URL = process.env.E2E_CMS_URL ?? '';
@@ -37,15 +44,15 @@ const mailsTo = (email: string, subject: string) =>
   readMailbox().filter((mail) => mail.to === email && mail.subject === subject);
 
 /**
- * The marketer at a desktop, signed in to the CMS admin once for the whole file: Strapi allows an
- * account only a few sign-ins within minutes, and other journeys sign the editor in too.
+ * The marketer at a desktop, in the CMS admin for the whole file with the editor's shared token:
+ * Strapi allows an account only a few sign-ins within minutes, and other journeys sign in too.
  */
 let marketer: Promise<{ context: BrowserContext; page: Page }> | undefined;
-function marketerPage(browser: Browser) {
+function marketerPage(browser: Browser, request: APIRequestContext) {
   marketer ??= (async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInToCmsAdmin(page, CMS_URL, CMS_EDITOR);
+    await openCmsAdminWithToken(page, CMS_URL, await cmsEditorToken(request));
     return { context, page };
   })();
   return marketer.then(({ page }) => page);
@@ -59,8 +66,8 @@ const ISSUE_BODY =
   'Hello!\n\nThree small wins this week:\n\n- A new food tried\n- A calm bedtime\n- A word instead of a meltdown';
 
 /** A newsletter issue written and published in the CMS admin. */
-async function publishIssue(browser: Browser, subject: string) {
-  const page = await marketerPage(browser);
+async function publishIssue(browser: Browser, request: APIRequestContext, subject: string) {
+  const page = await marketerPage(browser, request);
   await page.goto(
     `${CMS_URL}/admin/content-manager/collection-types/api::newsletter-issue.newsletter-issue/create`,
   );
@@ -109,7 +116,7 @@ test('a parent subscribes, confirms, gets the issue a marketer sent, unsubscribe
 
   const subject = `Small wins ${Date.now()}`;
   const before = await issuesSent();
-  await publishIssue(browser, subject);
+  await publishIssue(browser, request, subject);
   const issue = await waitForMail(email, subject);
   const oneClick = headerOf(issue, 'List-Unsubscribe')?.replace(/^<|>$/g, '') ?? '';
   expect(oneClick).toMatch(/\/api\/newsletter\/unsubscribe\?token=/);
@@ -249,8 +256,8 @@ async function cmsDocumentOf(text: string): Promise<string> {
 }
 
 /** The marketer approves the review waiting in the CMS by publishing it. */
-async function approveReview(browser: Browser, documentId: string) {
-  const page = await marketerPage(browser);
+async function approveReview(browser: Browser, request: APIRequestContext, documentId: string) {
+  const page = await marketerPage(browser, request);
   await page.goto(
     `${CMS_URL}/admin/content-manager/collection-types/api::review.review/${documentId}`,
   );
@@ -295,7 +302,7 @@ test('a buyer reviews through the link, a marketer approves it, and the shop sho
     page.getByText('Thank you! Your review will appear once we have read it.'),
   ).toBeVisible();
 
-  await approveReview(browser, await cmsDocumentOf(text));
+  await approveReview(browser, request, await cmsDocumentOf(text));
   await expect
     .poll(
       async () => {

@@ -15,6 +15,20 @@ export async function signInToCmsAdmin(
   await expect(page.getByRole('link', { name: 'Content Manager' })).toBeVisible();
 }
 
+/**
+ * Opens the admin UI already signed in with the editor's shared admin token (support/cms-admin.ts),
+ * as the admin keeps it after a sign-in: no further sign-in counts against Strapi's limit.
+ */
+export async function openCmsAdminWithToken(page: Page, cmsUrl: string, token: string) {
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Skip' }), (skip) => skip.click());
+  await page.addInitScript((jwt) => {
+    localStorage.setItem('jwtToken', JSON.stringify(jwt));
+    localStorage.setItem('isLoggedIn', 'true');
+  }, token);
+  await page.goto(`${cmsUrl}/admin`);
+  await expect(page.getByRole('link', { name: 'Content Manager' })).toBeVisible();
+}
+
 /** Clicks Publish; returns when the click happened, for the publish-to-visible figure. */
 export async function publishInCmsAdmin(page: Page): Promise<number> {
   const clickedAt = Date.now();
