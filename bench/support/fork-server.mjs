@@ -19,5 +19,5 @@ export async function forkServer(script, env) {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, ready, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, ready, stop: () => child.kill() };
 }
