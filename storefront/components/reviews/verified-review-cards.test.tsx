@@ -20,7 +20,9 @@ describe("an eBook's verified reviews", () => {
     render(<EbookReviews product={PARENTS} reviews={[review()]} layout="column" />);
     expect(screen.getByRole('heading', { name: 'Reviews of eBook ABA for Parents' })).toBeVisible();
     const shown = screen.getByRole('figure', { name: 'Review by Giulia' });
-    expect(within(shown).getByRole('img', { name: '5 stars out of 5 from a verified buyer' })).toBeInTheDocument();
+    expect(
+      within(shown).getByRole('img', { name: '5 stars out of 5 from a verified buyer' }),
+    ).toBeInTheDocument();
     expect(shown).toHaveTextContent('Our mornings are calmer since the first chapter.');
     expect(shown).toHaveTextContent('Child: 4-5 years');
     expect(within(shown).getByText('Verified buyer')).toBeVisible();
