@@ -8,7 +8,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { pageLanguage } from '@aba-shop/contract/page-language';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { findCheckoutSession } from '../checkout/service.ts';
 import { libraryLinkOf, type DownloadsDependencies } from '../downloads/service.ts';
@@ -19,7 +18,7 @@ import {
   welcomeStartMail,
   type FollowUpBook,
 } from '../mail/service.ts';
-import { hasUnsubscribed, unsubscribePageUrl, unsubscribeUrl } from '../newsletter/service.ts';
+import { hasUnsubscribed, unsubscribeLinksOf } from '../newsletter/service.ts';
 import { listReviewableLines, reviewLinkOf } from '../reviews/service.ts';
 import {
   runDueMessages,
@@ -62,13 +61,6 @@ async function booksOf(
   });
 }
 
-function footerLinks(config: Config, email: string, language: 'en' | 'it') {
-  return {
-    listUnsubscribe: unsubscribeUrl(config, email),
-    unsubscribeUrl: unsubscribePageUrl(config, email, language),
-  };
-}
-
 async function buildOrderFollowUp(
   deps: FollowUpsDependencies,
   trx: Trx,
@@ -81,8 +73,8 @@ async function buildOrderFollowUp(
   const books = await booksOf(deps, trx, order.id);
   if (books.length === 0) return { cancel: 'refunded' };
   const language = languageOfReturn(order.success_path);
-  const links = footerLinks(config, order.email, language);
-  const to = { to: order.email, listUnsubscribe: links.listUnsubscribe };
+  const wayOut = unsubscribeLinksOf(config, order.email, language);
+  const to = { to: order.email, listUnsubscribe: wayOut.oneClick };
   if (message.kind === 'welcome-start')
     return {
       mail: {
@@ -95,7 +87,7 @@ async function buildOrderFollowUp(
             generation: order.library_generation,
           }),
           supportEmail: config.SUPPORT_EMAIL,
-          unsubscribeUrl: links.unsubscribeUrl,
+          unsubscribeUrl: wayOut.page,
         }),
       },
     };
@@ -108,7 +100,7 @@ async function buildOrderFollowUp(
           language,
           books,
           supportEmail: config.SUPPORT_EMAIL,
-          unsubscribeUrl: links.unsubscribeUrl,
+          unsubscribeUrl: wayOut.page,
         }),
       },
     };
@@ -123,7 +115,7 @@ async function buildOrderFollowUp(
           productName: line.product_name,
           url: reviewLinkOf(config, order.id, line.product_id, language),
         })),
-        unsubscribeUrl: links.unsubscribeUrl,
+        unsubscribeUrl: wayOut.page,
       }),
     },
   };
@@ -140,11 +132,11 @@ async function buildCheckoutReminder(
   const details = recoveryDetailsSchema.safeParse(JSON.parse(message.details ?? '{}'));
   if (!details.success) return { cancel: 'no recovery link' };
   const language = languageOfReturn(session.success_path);
-  const links = footerLinks(config, message.email, language);
+  const wayOut = unsubscribeLinksOf(config, message.email, language);
   return {
     mail: {
       to: message.email,
-      listUnsubscribe: links.listUnsubscribe,
+      listUnsubscribe: wayOut.oneClick,
       ...checkoutReminderMail({
         language,
         items: session.lines.map((line) =>
@@ -152,7 +144,7 @@ async function buildCheckoutReminder(
         ),
         checkoutUrl: details.data.recoveryUrl,
         supportEmail: config.SUPPORT_EMAIL,
-        unsubscribeUrl: links.unsubscribeUrl,
+        unsubscribeUrl: wayOut.page,
       }),
     },
   };

@@ -66,28 +66,26 @@ const unsubscribeTokenSchema = z
   .object({ p: z.literal('newsletter-unsubscribe'), a: z.email() })
   .strict();
 
-/** The one-click address of the List-Unsubscribe header: a POST there unsubscribes. */
-export function unsubscribeUrl(
+/**
+ * An address's two ways out, from one signed token: `oneClick`, the List-Unsubscribe header's
+ * address, where a POST unsubscribes (RFC 8058), and `page`, the link in the message's text,
+ * whose button posts the same.
+ */
+export function unsubscribeLinksOf(
   config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
   email: string,
-) {
+  language: NewsletterLanguage = 'en',
+): { oneClick: string; page: string } {
   const token = signToken(
     { p: 'newsletter-unsubscribe', a: email.toLowerCase() },
     config.DOWNLOAD_SIGNING_SECRET,
   );
-  return new URL(`/api/newsletter/unsubscribe?token=${token}`, config.STOREFRONT_URL).toString();
-}
-
-/** The page a message's own unsubscribe link opens: its button posts to the address above. */
-export function unsubscribePageUrl(
-  config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
-  email: string,
-  language: NewsletterLanguage = 'en',
-) {
-  const url = new URL(unsubscribeUrl(config, email));
-  url.pathname = '/newsletter/unsubscribe';
-  if (language === 'it') url.searchParams.set('lang', 'it');
-  return url.toString();
+  const oneClick = new URL('/api/newsletter/unsubscribe', config.STOREFRONT_URL);
+  oneClick.searchParams.set('token', token);
+  const page = new URL('/newsletter/unsubscribe', config.STOREFRONT_URL);
+  page.searchParams.set('token', token);
+  if (language === 'it') page.searchParams.set('lang', 'it');
+  return { oneClick: oneClick.toString(), page: page.toString() };
 }
 
 /** The footer's and the blog's form: the same answer, whoever the address is. */
@@ -264,13 +262,13 @@ async function sendIssue(
     if (!recorded) return 0;
     const spacing = spacingMs(config);
     for (const [index, email] of addresses.entries()) {
-      const unsubscribe = unsubscribeUrl(config, email);
+      const wayOut = unsubscribeLinksOf(config, email);
       await enqueueMail(trx, {
         to: email,
         dedupeKey: `newsletter:${issue.documentId}:${email}`,
-        listUnsubscribe: unsubscribe,
+        listUnsubscribe: wayOut.oneClick,
         notBefore: new Date(now.getTime() + Math.floor(index * spacing)).toISOString(),
-        ...newsletterIssueMail(issue, { unsubscribeUrl: unsubscribePageUrl(config, email) }),
+        ...newsletterIssueMail(issue, { unsubscribeUrl: wayOut.page }),
       });
     }
     return addresses.length;
@@ -326,13 +324,11 @@ export async function sendIssuePreview(
   preview: { to: string; issue: NewsletterIssueContent },
 ): Promise<void> {
   requireCmsSecret(config, secret);
+  const wayOut = unsubscribeLinksOf(config, preview.to);
   await enqueueMail(db, {
     to: preview.to.toLowerCase(),
-    listUnsubscribe: unsubscribeUrl(config, preview.to),
-    ...newsletterIssueMail(preview.issue, {
-      unsubscribeUrl: unsubscribePageUrl(config, preview.to),
-      preview: true,
-    }),
+    listUnsubscribe: wayOut.oneClick,
+    ...newsletterIssueMail(preview.issue, { unsubscribeUrl: wayOut.page, preview: true }),
   });
 }
 
