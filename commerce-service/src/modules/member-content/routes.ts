@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
   announceMemberResources,
-  MEMBER_CONTENT_SECRET_HEADER,
+  cmsSecretOf,
   receiveMemberContentSignal,
   type MemberContentDependencies,
 } from './service.ts';
@@ -48,12 +48,10 @@ export const memberContentRoutes: FastifyPluginAsyncZod<MemberContentRoutesOptio
       },
     },
     async (request) => {
-      const header = request.headers[MEMBER_CONTENT_SECRET_HEADER];
-      const announced = await receiveMemberContentSignal(
-        deps,
-        typeof header === 'string' ? header : undefined,
-        { event: request.body.event, model: request.body.model },
-      );
+      const announced = await receiveMemberContentSignal(deps, cmsSecretOf(request.headers), {
+        event: request.body.event,
+        model: request.body.model,
+      });
       return { announced };
     },
   );

@@ -27,7 +27,12 @@ import { parseByteRange } from '../downloads/service.ts';
 import type { StampedPdfStore } from '../downloads/stamped-pdfs.ts';
 import { enqueueMail, memberResourceMail } from '../mail/service.ts';
 import { membershipStateOf } from '../memberships/service.ts';
-import type { CmsResource, CmsResourceFile, MemberContentSource } from './cms-source.ts';
+import {
+  MEMBER_CONTENT_SECRET_HEADER,
+  type CmsResource,
+  type CmsResourceFile,
+  type MemberContentSource,
+} from './cms-source.ts';
 import {
   deleteMailsOf,
   firstSeenOf,
@@ -38,7 +43,26 @@ import {
   recordResourcesSeen,
 } from './repository.ts';
 
-export { MEMBER_CONTENT_SECRET_HEADER } from './cms-source.ts';
+export { MEMBER_CONTENT_SECRET_HEADER };
+
+/** The secret a request says it has, from its header: what the CMS sends with every call. */
+export function cmsSecretOf(headers: Record<string, unknown>): string | undefined {
+  const header = headers[MEMBER_CONTENT_SECRET_HEADER];
+  return typeof header === 'string' ? header : undefined;
+}
+
+/**
+ * Refuses a call that is not the CMS's (its webhooks, the newsletter panel's questions): the
+ * one check of MEMBER_CONTENT_SECRET for every route the CMS calls.
+ */
+export function requireCmsSecret(
+  config: Pick<Config, 'MEMBER_CONTENT_SECRET'>,
+  secret: string | undefined,
+): void {
+  // Without MEMBER_CONTENT_SECRET nobody can be told apart from the CMS.
+  if (!sameSecret(secret, config.MEMBER_CONTENT_SECRET))
+    throw new NotSignedInError(`A valid ${MEMBER_CONTENT_SECRET_HEADER} header is required`);
+}
 
 export interface MemberContentDependencies {
   db: Kysely<Database>;
@@ -331,10 +355,7 @@ export async function receiveMemberContentSignal(
   secret: string | undefined,
   signal: MemberContentSignal,
 ): Promise<number> {
-  // Without MEMBER_CONTENT_SECRET nobody can be told apart from the CMS.
-  if (!sameSecret(secret, deps.config.MEMBER_CONTENT_SECRET)) {
-    throw new NotSignedInError('A valid x-member-content-secret header is required');
-  }
+  requireCmsSecret(deps.config, secret);
   const aboutResources = signal.model === 'member-resource';
   if (aboutResources || signal.event.startsWith('media.')) deps.memberContent.forget();
   if (!aboutResources || signal.event !== 'entry.publish') return 0;

@@ -10,7 +10,7 @@ import {
   newsletterSignUpResponseSchema,
   newsletterUnsubscribeResponseSchema,
 } from '@aba-shop/contract';
-import { MEMBER_CONTENT_SECRET_HEADER } from '../member-content/service.ts';
+import { cmsSecretOf } from '../member-content/service.ts';
 import {
   confirmSubscription,
   newsletterCounts,
@@ -45,11 +45,6 @@ const issueContent = z.object({
  * unsubscribe, and the CMS's publication, preview and counts (with the shared secret).
  */
 export const newsletterRoutes: ModuleRoutes<NewsletterDependencies> = async (app, { deps }) => {
-  const secretOf = (headers: Record<string, unknown>) => {
-    const header = headers[MEMBER_CONTENT_SECRET_HEADER];
-    return typeof header === 'string' ? header : undefined;
-  };
-
   app.post(
     '/api/newsletter/subscribers',
     {
@@ -134,7 +129,7 @@ export const newsletterRoutes: ModuleRoutes<NewsletterDependencies> = async (app
       },
     },
     async (request) => ({
-      queued: await receiveIssueSignal(deps, secretOf(request.headers), request.body),
+      queued: await receiveIssueSignal(deps, cmsSecretOf(request.headers), request.body),
     }),
   );
 
@@ -156,7 +151,7 @@ export const newsletterRoutes: ModuleRoutes<NewsletterDependencies> = async (app
       },
     },
     async (request, reply) => {
-      await sendIssuePreview(deps, secretOf(request.headers), request.body);
+      await sendIssuePreview(deps, cmsSecretOf(request.headers), request.body);
       return reply.status(202).send({ message: `Preview sent to ${request.body.to}` });
     },
   );
@@ -193,7 +188,7 @@ export const newsletterRoutes: ModuleRoutes<NewsletterDependencies> = async (app
         },
       },
     },
-    async (request) => newsletterCounts(deps, secretOf(request.headers), request.query.issue),
+    async (request) => newsletterCounts(deps, cmsSecretOf(request.headers), request.query.issue),
   );
 };
 

@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { NotFoundError, NotSignedInError } from '../../domain-errors.ts';
+import { NotFoundError } from '../../domain-errors.ts';
 import { signToken, verifyToken } from '../../signed-token.ts';
 import {
   enqueueMail,
@@ -16,8 +16,8 @@ import {
   newsletterIssueMail,
   type NewsletterIssueContent,
 } from '../mail/service.ts';
+import { requireCmsSecret } from '../member-content/service.ts';
 import { cancelMessagesTo } from '../scheduled-messages/service.ts';
-import { sameSecret } from '@aba-shop/service-kit/same-secret';
 import {
   NEWSLETTER_CONSENT_TEXT,
   NEWSLETTER_CONSENT_VERSION,
@@ -231,12 +231,6 @@ export function newsletterRecordOf(db: Db, email: string) {
 /** For an erasure (docs/product.md#your-data): the address's record goes. */
 export async function eraseNewsletterOfEmail(db: Db, email: string): Promise<void> {
   await deleteSubscriber(db, email);
-}
-
-function requireCmsSecret(config: Config, secret: string | undefined) {
-  // Without MEMBER_CONTENT_SECRET nobody can be told apart from the CMS.
-  if (!sameSecret(secret, config.MEMBER_CONTENT_SECRET))
-    throw new NotSignedInError('A valid x-member-content-secret header is required');
 }
 
 /** Outbox messages of one issue start this far apart, at most NEWSLETTER_SENDS_PER_MINUTE a minute. */
