@@ -151,7 +151,7 @@ export async function cancelLocalCheckout(
     await scheduleCheckoutReminder(deps.db, {
       sessionId,
       email: email.data,
-      dueAt: new Date(Date.now() + minutes * 60_000),
+      afterMinutes: minutes,
       recoveryUrl,
     });
   }

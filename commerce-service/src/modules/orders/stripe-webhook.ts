@@ -60,7 +60,7 @@ async function remindOfExpiredSession(
   await scheduleCheckoutReminder(db, {
     sessionId: session.id,
     email,
-    dueAt: new Date(Date.now() + minutes * 60_000),
+    afterMinutes: minutes,
     recoveryUrl,
   });
 }

@@ -51,17 +51,20 @@ export async function schedulePurchaseFollowUps(
     });
 }
 
-/** A checkout left unpaid by a buyer who agreed to be contacted: one reminder, ever. */
+/**
+ * A checkout left unpaid by a buyer who agreed to be contacted: one reminder, ever, that many
+ * minutes from now (CHECKOUT_RECOVERY_MINUTES).
+ */
 export async function scheduleCheckoutReminder(
   db: Db,
-  reminder: { sessionId: string; email: string; dueAt: Date; recoveryUrl: string | null },
+  reminder: { sessionId: string; email: string; afterMinutes: number; recoveryUrl: string },
 ): Promise<void> {
   await insertScheduledMessage(db, {
     kind: 'checkout-reminder',
     subjectId: reminder.sessionId,
     email: reminder.email,
-    dueAt: reminder.dueAt.toISOString(),
-    details: reminder.recoveryUrl ? { recoveryUrl: reminder.recoveryUrl } : undefined,
+    dueAt: new Date(Date.now() + reminder.afterMinutes * 60_000).toISOString(),
+    details: { recoveryUrl: reminder.recoveryUrl },
   });
 }
 
