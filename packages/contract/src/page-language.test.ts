@@ -1,4 +1,4 @@
-import { pageLanguage } from './page-language.ts';
+import { languageOfLink, linkInLanguage, pageLanguage } from './page-language.ts';
 
 describe('pageLanguage', () => {
   it.each([
@@ -18,5 +18,17 @@ describe('pageLanguage', () => {
     ['/blog/some-post', 'it'],
   ])('%s is in %s', (path, language) => {
     expect(pageLanguage(path)).toBe(language);
+  });
+});
+
+describe('the language of a page an e-mail links to', () => {
+  it('is marked on an Italian link only, and read back as it was marked', () => {
+    const italian = linkInLanguage(new URL('https://shop.example/review?token=t'), 'it');
+    const english = linkInLanguage(new URL('https://shop.example/review?token=t'), 'en');
+    expect(italian.toString()).toBe('https://shop.example/review?token=t&lang=it');
+    expect(english.toString()).toBe('https://shop.example/review?token=t');
+    expect(languageOfLink(italian.searchParams.get('lang') ?? undefined)).toBe('it');
+    expect(languageOfLink(english.searchParams.get('lang') ?? undefined)).toBe('en');
+    expect(languageOfLink(['it', 'en'])).toBe('en');
   });
 });

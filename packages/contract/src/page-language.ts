@@ -25,3 +25,17 @@ export function pageLanguage(pathname: string): 'en' | 'it' {
   // A blog post is Italian; the list at /blog is English.
   return /^\/blog\/[^/]+\/?$/.test(pathname) ? 'it' : 'en';
 }
+
+/**
+ * The language of a page an e-mail links to (the newsletter's confirmation and unsubscribe
+ * pages, the review form), which the e-mail was written in: the commerce service marks an
+ * Italian one's link with `?lang=it` (`linkInLanguage`), the storefront reads it back
+ * (`languageOfLink`). English unless it says so.
+ */
+export function linkInLanguage(url: URL, language: 'en' | 'it'): URL {
+  if (language === 'it') url.searchParams.set('lang', 'it');
+  return url;
+}
+
+export const languageOfLink = (lang: string | string[] | undefined): 'en' | 'it' =>
+  lang === 'it' ? 'it' : 'en';

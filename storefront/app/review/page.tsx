@@ -5,6 +5,7 @@ import { reviewRefusalOf } from '@/components/reviews/review-refusal';
 import { REVIEW_TEXTS, type ReviewLanguage } from '@/components/reviews/review-texts';
 import { readReviewRequest } from '@/lib/commerce/keeping-in-touch';
 import type { ReviewRequest } from '@aba-shop/contract';
+import { languageOfLink } from '@aba-shop/contract/page-language';
 
 export const metadata: Metadata = {
   title: 'Review your eBook',
@@ -32,7 +33,7 @@ export default async function ReviewPage({
   searchParams: Promise<{ token?: string | string[]; lang?: string | string[] }>;
 }) {
   const { token, lang } = await searchParams;
-  const language = lang === 'it' ? 'it' : 'en';
+  const language = languageOfLink(lang);
   const words = REVIEW_TEXTS[language];
   const tokenText = typeof token === 'string' ? token : undefined;
   const request = await requestOf(tokenText, language);

@@ -74,7 +74,3 @@ export const NEWSLETTER_TEXTS = {
 } as const;
 
 export type NewsletterLanguage = keyof typeof NEWSLETTER_TEXTS;
-
-/** `?lang=it` on a page an e-mail links to: the language the e-mail was in. */
-export const languageOfQuery = (lang: string | string[] | undefined): NewsletterLanguage =>
-  lang === 'it' ? 'it' : 'en';

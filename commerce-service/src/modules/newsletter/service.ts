@@ -24,6 +24,7 @@ import {
   type NewsletterLanguage,
   type NewsletterSignUpBody,
 } from '@aba-shop/contract';
+import { linkInLanguage } from '@aba-shop/contract/page-language';
 import { readPublishedIssues, type CmsIssue } from './issues-source.ts';
 import {
   confirmedAddresses,
@@ -84,8 +85,7 @@ export function unsubscribeLinksOf(
   oneClick.searchParams.set('token', token);
   const page = new URL('/newsletter/unsubscribe', config.STOREFRONT_URL);
   page.searchParams.set('token', token);
-  if (language === 'it') page.searchParams.set('lang', 'it');
-  return { oneClick: oneClick.toString(), page: page.toString() };
+  return { oneClick: oneClick.toString(), page: linkInLanguage(page, language).toString() };
 }
 
 /** The footer's and the blog's form: the same answer, whoever the address is. */
@@ -128,10 +128,12 @@ export async function signUp(
     );
     const confirmUrl = new URL('/newsletter/confirm', config.STOREFRONT_URL);
     confirmUrl.searchParams.set('token', token);
-    if (body.language === 'it') confirmUrl.searchParams.set('lang', 'it');
     await enqueueMail(trx, {
       to: email,
-      ...newsletterConfirmationMail({ language: body.language, confirmUrl: confirmUrl.toString() }),
+      ...newsletterConfirmationMail({
+        language: body.language,
+        confirmUrl: linkInLanguage(confirmUrl, body.language).toString(),
+      }),
     });
   });
   return SIGN_UP_ANSWER;

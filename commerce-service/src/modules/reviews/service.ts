@@ -13,6 +13,7 @@ import { ConflictError, ExpiredError, NotFoundError } from '../../domain-errors.
 import { signToken, verifyToken } from '../../signed-token.ts';
 import { MEMBER_CONTENT_SECRET_HEADER } from '../member-content/service.ts';
 import type { ReviewBody, ReviewRequest } from '@aba-shop/contract';
+import { linkInLanguage } from '@aba-shop/contract/page-language';
 import {
   countDeliveryAttempt,
   findReviewableLine,
@@ -55,8 +56,7 @@ export function reviewLinkOf(
   );
   const url = new URL('/review', config.STOREFRONT_URL);
   url.searchParams.set('token', token);
-  if (language === 'it') url.searchParams.set('lang', 'it');
-  return url.toString();
+  return linkInLanguage(url, language).toString();
 }
 
 /** The order line a link names, as long as it can be reviewed. */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { NewsletterConfirmation } from '@/components/newsletter/newsletter-confirmation';
-import { languageOfQuery } from '@/components/newsletter/newsletter-texts';
+import { languageOfLink } from '@aba-shop/contract/page-language';
 
 export const metadata: Metadata = {
   title: 'Newsletter subscription',
@@ -19,7 +19,7 @@ export default async function NewsletterConfirmPage({
   return (
     <NewsletterConfirmation
       token={typeof token === 'string' && token ? token : undefined}
-      language={languageOfQuery(lang)}
+      language={languageOfLink(lang)}
     />
   );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { CheckoutCard } from '@/components/checkout/checkout-card';
 import { UnsubscribeButton } from '@/components/newsletter/unsubscribe-button';
-import { languageOfQuery, NEWSLETTER_TEXTS } from '@/components/newsletter/newsletter-texts';
+import { NEWSLETTER_TEXTS } from '@/components/newsletter/newsletter-texts';
+import { languageOfLink } from '@aba-shop/contract/page-language';
 
 export const metadata: Metadata = {
   title: 'Unsubscribe',
@@ -15,7 +16,7 @@ export default async function UnsubscribePage({
   searchParams: Promise<{ token?: string | string[]; lang?: string | string[] }>;
 }) {
   const { token, lang } = await searchParams;
-  const language = languageOfQuery(lang);
+  const language = languageOfLink(lang);
   const words = NEWSLETTER_TEXTS[language];
   return (
     <main lang={language} className="bg-gradient-to-b from-slate-50 to-white px-4 py-12 sm:py-16">
