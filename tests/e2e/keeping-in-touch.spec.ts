@@ -21,18 +21,11 @@ import {
 import { ADMIN_EMAIL, signInOnce } from '../support/admin-sign-in.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { cmsEditorToken, publishEntry } from '../support/cms-admin.js';
-import { openCommerceDatabase } from '../support/commerce-database.js';
-import { readMailbox } from '../support/mailbox.js';
-import {
-  bringDue,
-  headerOf,
-  linkIn,
-  scheduledFor,
-  waitForMail,
-} from '../support/scheduled-messages.js';
+import { openSharedShopDatabase } from '../support/commerce-database.js';
+import { headerOf, linkIn, readMailbox, waitForMail } from '../support/mailbox.js';
+import { bringDue, scheduledFor } from '../support/scheduled-messages.js';
 import { payCheckout, payOnTestCheckoutPage, startCheckout } from '../support/shop.js';
 import { openCmsAdminWithToken, publishInCmsAdmin } from '../support/strapi-admin-ui.js';
-import path from 'node:path';
 
 const CMS_URL = process.env.E2E_CMS_URL ?? '';
 const PARENTS = { productId: 'ebook-aba-for-parents', quantity: 1 };
@@ -80,9 +73,7 @@ async function publishIssue(browser: Browser, request: APIRequestContext, subjec
 
 /** How many issues the shop has recorded as sent (each once). */
 async function issuesSent(): Promise<number> {
-  const db = await openCommerceDatabase({
-    sqliteFile: path.join(process.env.E2E_DATA_DIR ?? '', 'commerce.sqlite'),
-  });
+  const db = await openSharedShopDatabase();
   try {
     return await db.count('select count(*) from newsletter_issues');
   } finally {
@@ -235,9 +226,7 @@ async function cmsDocumentOf(text: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const db = await openCommerceDatabase({
-          sqliteFile: path.join(process.env.E2E_DATA_DIR ?? '', 'commerce.sqlite'),
-        });
+        const db = await openSharedShopDatabase();
         try {
           const [row] = await db.query<{ cms_document_id: string | null }>(
             'select cms_document_id from reviews where text = ?',

@@ -3,10 +3,9 @@
  * without a password; the reader draws the stamped PDF, turns to page 5, and another device
  * opening the same library offers page 5; a refund closes the link and every device it opened.
  */
-import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { openCommerceDatabase } from '../support/commerce-database.js';
+import { openSharedShopDatabase } from '../support/commerce-database.js';
 import { buyForLibrary } from '../support/shop.js';
 
 const PARENTS = { productId: 'ebook-aba-for-parents', quantity: 1 };
@@ -27,10 +26,7 @@ async function anotherDevice(browser: Browser, link: string, baseURL: string) {
 
 /** The refund as Stripe's webhook records it: the order refunded, its files revoked. */
 async function refund(sessionId: string) {
-  const db = await openCommerceDatabase(
-    { sqliteFile: path.join(process.env.E2E_DATA_DIR ?? '', 'commerce.sqlite') },
-    { writable: true },
-  );
+  const db = await openSharedShopDatabase({ writable: true });
   try {
     await db.run("update orders set status = 'refunded' where checkout_session_id = ?", sessionId);
     await db.run(

@@ -6,10 +6,9 @@
  * neither links nor the buyer's address, while the buyer gets fresh links on the account page
  * and by e-mail. On a computer and a phone.
  */
-import path from 'node:path';
 import { devices, expect, test, type APIRequestContext } from '@playwright/test';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
-import { openCommerceDatabase } from '../support/commerce-database.js';
+import { openSharedShopDatabase } from '../support/commerce-database.js';
 import { countMailTo, readMailbox } from '../support/mailbox.js';
 import { signInByCode } from '../support/sign-in.js';
 import { payOnTestCheckoutPage, startCheckout } from '../support/shop.js';
@@ -18,10 +17,7 @@ const CASE_STUDIES = { productId: 'ebook-aba-case-studies', quantity: 1 };
 
 /** The payment a day earlier than it was: what a day passing does to the order's page. */
 async function aDayPasses(sessionId: string) {
-  const db = await openCommerceDatabase(
-    { sqliteFile: path.join(process.env.E2E_DATA_DIR ?? '', 'commerce.sqlite') },
-    { writable: true },
-  );
+  const db = await openSharedShopDatabase({ writable: true });
   try {
     await db.run(
       "update orders set created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-1 day') where checkout_session_id = ?",

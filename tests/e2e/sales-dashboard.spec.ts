@@ -6,18 +6,13 @@
  * shop page are the database's count; and downloads the month's orders as CSV. Axe clean.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, signInOnce } from '../support/admin-sign-in.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
-import { openCommerceDatabase } from '../support/commerce-database.js';
+import { openSharedShopDatabase } from '../support/commerce-database.js';
 import { payCheckout, startCheckout } from '../support/shop.js';
 
-const openDb = (writable = false) =>
-  openCommerceDatabase(
-    { sqliteFile: path.join(process.env.E2E_DATA_DIR ?? '', 'commerce.sqlite') },
-    { writable },
-  );
+const openDb = (writable = false) => openSharedShopDatabase({ writable });
 
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -5,6 +5,7 @@
  * of the tests that need one (TEST_DATABASE_URL names the server).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
@@ -54,6 +55,13 @@ export async function openCommerceDatabase(
     close,
   };
 }
+
+/** The database of the shop every journey shares (started by the journeys' global setup). */
+export const openSharedShopDatabase = (options: { writable?: boolean } = {}) =>
+  openCommerceDatabase(
+    { sqliteFile: path.join(process.env.E2E_DATA_DIR ?? '', 'commerce.sqlite') },
+    options,
+  );
 
 export const postgresServer = process.env.TEST_DATABASE_URL;
 

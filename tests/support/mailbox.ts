@@ -87,3 +87,35 @@ export async function waitForLibraryLink(
     .toMatch(/\/library\/open#/);
   return link;
 }
+
+/** Waits for the message with this subject to this address, and returns it. */
+export async function waitForMail(email: string, subject: string | RegExp): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readMailbox().find(
+          (mail) =>
+            mail.to === email &&
+            (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)),
+        );
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as Email;
+}
+
+/** The first web address in a message's text that matches. */
+export function linkIn(mail: Email, pattern: RegExp): string {
+  const link = pattern.exec(decodedText(mail.raw))?.[0];
+  if (!link) throw new Error(`No link matching ${pattern} in "${mail.subject}"`);
+  return link;
+}
+
+/** A header of a message as sent, its folded lines joined. */
+export function headerOf(mail: Email, name: string): string | undefined {
+  const unfolded = mail.raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+  return new RegExp(`^${name}: (.+)$`, 'mi').exec(unfolded)?.[1]?.trim();
+}
