@@ -25,16 +25,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** After a paid order with an eBook: the welcome's two messages and the review request. */
-export const PURCHASE_FOLLOW_UPS: readonly { kind: ScheduledMessageKind; afterDays: number }[] = [
+const PURCHASE_FOLLOW_UPS: readonly { kind: ScheduledMessageKind; afterDays: number }[] = [
   { kind: 'welcome-start', afterDays: 2 },
   { kind: 'welcome-check-in', afterDays: 7 },
   { kind: 'review-request', afterDays: 14 },
-];
-
-/** Every kind is a message the buyer may stop; none is needed for an order's contract. */
-const ALL_KINDS: readonly ScheduledMessageKind[] = [
-  ...PURCHASE_FOLLOW_UPS.map(({ kind }) => kind),
-  'checkout-reminder',
 ];
 
 /** In the order's transaction: what follows a paid order with an eBook. */
@@ -73,9 +67,12 @@ export function cancelOrderFollowUps(db: Db, orderId: string, reason: string) {
   return cancelPending(db, { subjectId: orderId }, reason);
 }
 
-/** The address unsubscribed or was erased: nothing scheduled reaches it. */
+/**
+ * The address unsubscribed: nothing scheduled reaches it. Every kind is a message the buyer may
+ * stop; none is needed for an order's contract.
+ */
 export function cancelMessagesTo(db: Db, email: string, reason: string) {
-  return cancelPending(db, { email, kinds: ALL_KINDS }, reason);
+  return cancelPending(db, { email }, reason);
 }
 
 /** An erasure (docs/product.md#your-data): the address's schedule goes, sent and unsent. */
