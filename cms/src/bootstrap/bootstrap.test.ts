@@ -5,11 +5,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import {
   createCmsDatabase,
+  developmentAdminToken,
   startCms,
   type CmsDatabase,
   type RunningCms,
 } from '../test-support/running-cms';
-import { DEVELOPMENT_ADMIN } from '../env';
 
 jest.setTimeout(180_000);
 
@@ -81,15 +81,7 @@ async function total(type: string, query = '') {
   return body.meta.pagination.total;
 }
 
-async function adminToken(): Promise<string> {
-  const { status, body } = await api('/admin/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEVELOPMENT_ADMIN),
-  });
-  expect(status).toBe(200);
-  return body.data.token;
-}
+const adminToken = () => developmentAdminToken(cms);
 
 beforeAll(async () => {
   listener = createServer(async (request, response) => {

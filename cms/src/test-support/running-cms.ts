@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { DEVELOPMENT_ADMIN } from '../env';
 
 const CMS_ROOT = path.resolve(__dirname, '../..');
 /** Strapi's CLI, wherever npm placed the package (it does not export its bin path). */
@@ -139,4 +140,15 @@ export async function startCms(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** An admin token of the development editor, signed in as the admin UI does. */
+export async function developmentAdminToken(cms: Pick<RunningCms, 'url'>): Promise<string> {
+  const response = await fetch(`${cms.url}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEVELOPMENT_ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`/admin/login answered ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
 }

@@ -7,6 +7,7 @@ import { errors } from '@strapi/utils';
 import { DEVELOPMENT_ADMIN } from '../../env';
 import {
   createCmsDatabase,
+  developmentAdminToken,
   startCms,
   type CmsDatabase,
   type RunningCms,
@@ -144,13 +145,7 @@ describe('newsletter issues in a running CMS', () => {
     commerce = await startStandInServer();
     database = await createCmsDatabase();
     cms = await startCms(database, { COMMERCE_URL: commerce.url, STOREFRONT_URL: commerce.url });
-    const login = await call('/admin/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEVELOPMENT_ADMIN),
-    });
-    expect(login.status).toBe(200);
-    token = login.body.data.token;
+    token = await developmentAdminToken(cms);
   });
 
   afterAll(async () => {

@@ -4,9 +4,9 @@
  * published ones only, without the shop's reference; approving or hiding one refreshes the shop.
  */
 import { errors } from '@strapi/utils';
-import { DEVELOPMENT_ADMIN } from '../../env';
 import {
   createCmsDatabase,
+  developmentAdminToken,
   startCms,
   type CmsDatabase,
   type RunningCms,
@@ -110,13 +110,7 @@ describe('reviews in a running CMS', () => {
       STOREFRONT_URL: storefront.url,
       COMMERCE_URL: storefront.url,
     });
-    const login = await call('/admin/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEVELOPMENT_ADMIN),
-    });
-    expect(login.status).toBe(200);
-    token = login.body.data.token;
+    token = await developmentAdminToken(cms);
   });
 
   afterAll(async () => {
