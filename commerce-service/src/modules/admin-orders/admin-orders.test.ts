@@ -10,7 +10,7 @@ import {
   adminOrderDetailSchema,
   adminOrderPageSchema,
 } from '@aba-shop/contract';
-import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
+import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 
 let t: TestApp;
 let admin: string;

@@ -9,7 +9,7 @@ import {
 } from '../../test-support/app.ts';
 import { TEST_ENV } from '../../test-support/database.ts';
 import { purchaseDetailSchema } from '@aba-shop/contract';
-import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
+import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 import { signDownloadToken } from './signing.ts';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../test-support/app.ts';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
-import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
+import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 import { purchaseDetailSchema } from '@aba-shop/contract';
 
 let t: TestApp;

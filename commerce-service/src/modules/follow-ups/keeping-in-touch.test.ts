@@ -655,3 +655,50 @@ describe('checkout recovery on Stripe', () => {
     }
   });
 });
+
+describe('a refund Stripe makes', () => {
+  const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_refunds';
+
+  it('cancels what was to follow the order, with the order refunded', async () => {
+    const stripe = await startFakeStripe();
+    const app = await shop({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
+    try {
+      const email = 'stripe.refund@example.com';
+      const created = await requestCheckout(app.app);
+      const sessionId = (created.json().checkoutUrl as string).split('/').pop() as string;
+      const paid = stripe.pay(sessionId, email);
+      const deliver = (type: string, object: Record<string, unknown>, id: string) =>
+        deliverStripeEvent(app.app, { id, type, object }, WEBHOOK_SECRET);
+      expect(
+        (await deliver('checkout.session.completed', { id: sessionId }, 'evt_paid')).statusCode,
+      ).toBe(200);
+      expect(
+        (await app.app.db.selectFrom('scheduled_messages').select('status').execute()).map(
+          (row) => row.status,
+        ),
+      ).toEqual(['pending', 'pending', 'pending']);
+      const refunded = await deliver(
+        'charge.refunded',
+        { refunded: true, payment_intent: paid.payment_intent },
+        'evt_refunded',
+      );
+      expect(refunded.statusCode).toBe(200);
+      expect(
+        await app.app.db
+          .selectFrom('scheduled_messages')
+          .select(['status', 'cancel_reason'])
+          .execute(),
+      ).toEqual([
+        { status: 'cancelled', cancel_reason: 'refunded' },
+        { status: 'cancelled', cancel_reason: 'refunded' },
+        { status: 'cancelled', cancel_reason: 'refunded' },
+      ]);
+    } finally {
+      await stripe.close();
+    }
+  });
+});

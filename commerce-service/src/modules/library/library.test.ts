@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../test-support/app.ts';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
-import { revokeOrderByPaymentIntent } from '../orders/repository.ts';
+import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

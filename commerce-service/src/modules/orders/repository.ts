@@ -175,31 +175,28 @@ export async function listPurchaseRows(db: Kysely<Database>, email: string) {
   return { orders, lines, entitlements, subscriptions };
 }
 
-/** Refund: the order's downloads stop working. Returns how many entitlements were revoked. */
-export async function revokeOrderByPaymentIntent(
-  db: Kysely<Database>,
+/**
+ * In the caller's transaction: the order of a payment intent marked refunded and its files
+ * revoked; its id and how many files, or null when no order has that payment.
+ */
+export async function markRefundedByPaymentIntent(
+  trx: Transaction<Database>,
   paymentIntentId: string,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .select('id')
-      .where('payment_intent_id', '=', paymentIntentId)
-      .executeTakeFirst();
-    if (!order) return 0;
-    await trx
-      .updateTable('orders')
-      .set({ status: 'refunded' })
-      .where('id', '=', order.id)
-      .execute();
-    const revoked = await trx
-      .updateTable('entitlements')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('order_id', '=', order.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(revoked.numUpdatedRows);
-  });
+): Promise<{ orderId: string; revoked: number } | null> {
+  const order = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_intent_id', '=', paymentIntentId)
+    .executeTakeFirst();
+  if (!order) return null;
+  await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', order.id).execute();
+  const revoked = await trx
+    .updateTable('entitlements')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('order_id', '=', order.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return { orderId: order.id, revoked: Number(revoked.numUpdatedRows) };
 }
 
 /** Records a provider event id; false when it was already recorded. */
@@ -221,16 +218,4 @@ export async function hasWebhookEvent(db: Kysely<Database>, id: string): Promise
   return Boolean(
     await db.selectFrom('webhook_events').select('id').where('id', '=', id).executeTakeFirst(),
   );
-}
-
-export async function orderIdOfPaymentIntent(
-  db: Kysely<Database>,
-  paymentIntent: string,
-): Promise<string | null> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('payment_intent_id', '=', paymentIntent)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }

@@ -33,7 +33,9 @@ import {
   listOrderEntitlements,
   listOrderLines,
   listPurchaseRows,
+  markRefundedByPaymentIntent,
 } from './repository.ts';
+import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import type {
   ChargedAmounts,
   PurchaseDetail,
@@ -49,6 +51,23 @@ export { fulfilCheckoutSession, grantedFiles } from './fulfilment.ts';
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;
+}
+
+/**
+ * The money of a payment taken back (Stripe's refund in full, a lost dispute): its order is
+ * refunded, its downloads stop, and what was to follow it is cancelled
+ * (docs/product.md#keeping-in-touch), in one transaction. How many files were revoked.
+ */
+export function revokeOrderByPaymentIntent(
+  db: OrdersDependencies['db'],
+  paymentIntentId: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const refunded = await markRefundedByPaymentIntent(trx, paymentIntentId);
+    if (!refunded) return 0;
+    await cancelOrderFollowUps(trx, refunded.orderId, 'refunded');
+    return refunded.revoked;
+  });
 }
 
 const NO_PURCHASE = 'No purchase was found for this session';

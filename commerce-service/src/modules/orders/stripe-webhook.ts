@@ -14,24 +14,14 @@ import {
 } from '../../domain-errors.ts';
 import { DISPUTE_EVENTS, receiveDisputeEvent } from '../disputes/service.ts';
 import { MEMBERSHIP_EVENTS, receiveMembershipEvent } from '../memberships/service.ts';
-import {
-  hasWebhookEvent,
-  recordWebhookEventOnce,
-  orderIdOfPaymentIntent,
-  revokeOrderByPaymentIntent,
-} from './repository.ts';
-import { ensureFulfilled, type OrdersDependencies } from './service.ts';
-import { cancelOrderFollowUps, scheduleCheckoutReminder } from '../scheduled-messages/service.ts';
+import { hasWebhookEvent, recordWebhookEventOnce } from './repository.ts';
+import { ensureFulfilled, revokeOrderByPaymentIntent, type OrdersDependencies } from './service.ts';
+import { scheduleCheckoutReminder } from '../scheduled-messages/service.ts';
 import {
   chargeEventSchema,
   checkoutSessionEventSchema,
   stripeEventSchema,
 } from '@aba-shop/contract';
-
-async function cancelFollowUpsOfPaymentIntent(db: OrdersDependencies['db'], paymentIntent: string) {
-  const orderId = await orderIdOfPaymentIntent(db, paymentIntent);
-  if (orderId) await cancelOrderFollowUps(db, orderId, 'refunded');
-}
 
 /** What a session's expiry says that its reminder needs (docs/product.md#keeping-in-touch). */
 const expiredSessionSchema = z.looseObject({
@@ -127,7 +117,6 @@ export async function receiveStripeEvent(
           : charge.payment_intent?.id;
       if (charge.refunded && paymentIntent) {
         const revoked = await revokeOrderByPaymentIntent(db, paymentIntent);
-        await cancelFollowUpsOfPaymentIntent(db, paymentIntent);
         log.info({ paymentIntent, revoked }, 'refund revoked downloads');
       }
       break;
