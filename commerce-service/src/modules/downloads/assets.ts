@@ -27,6 +27,9 @@ export function readBooks(): Books {
 
 export const FILE_KEY = /^([a-z0-9-]+)\.(pdf|mp3)$/;
 
+/** The book a file key is of (`aba-for-parents.pdf` → `aba-for-parents`); null for another key. */
+export const bookKeyOf = (fileKey: string): string | null => FILE_KEY.exec(fileKey)?.[1] ?? null;
+
 export interface AssetFile {
   key: string;
   kind: 'pdf' | 'mp3';

@@ -43,7 +43,7 @@ import type { OriginalFile, StampedPdfStore } from './stamped-pdfs.ts';
 
 // What other modules use besides the functions below: the name and kind of a file, and the
 // part of a file a Range header asks for.
-export { describeFile } from './assets.ts';
+export { bookKeyOf, describeFile } from './assets.ts';
 export { parseByteRange } from './byte-range.ts';
 export type { LibraryGrant } from './library-link.ts';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { pageLanguage } from '@aba-shop/contract/page-language';
 import type { Database } from '../../db/schema.ts';
 import { findCheckoutSession } from '../checkout/service.ts';
-import { libraryLinkOf, type DownloadsDependencies } from '../downloads/service.ts';
+import { bookKeyOf, libraryLinkOf, type DownloadsDependencies } from '../downloads/service.ts';
 import {
   checkoutReminderMail,
   reviewRequestMail,
@@ -42,11 +42,9 @@ async function booksOf(
   trx: Trx,
   orderId: string,
 ): Promise<FollowUpBook[]> {
-  const keys = new Set(
-    (await liveFileKeysOf(trx, orderId)).map((fileKey) => fileKey.replace(/\.(pdf|mp3)$/, '')),
-  );
+  const keys = new Set((await liveFileKeysOf(trx, orderId)).map(bookKeyOf));
   return [...keys].flatMap((key) => {
-    const book = deps.books[key];
+    const book = key ? deps.books[key] : undefined;
     if (!book) return [];
     const struggle = book.struggleChapter;
     return [
