@@ -41,17 +41,33 @@ const BUYER = 'parent.in.production@aba-shop-journey.net';
 const PRODUCT_ID = 'ebook-aba-for-parents';
 /** Two replicas of the storefront and of the commerce service, from the scaling step on. */
 const SCALE_FILE = path.join(WORK_DIR, 'compose.scale.yml');
+/** Whose logs a failed step prints, in this order, and how many of their last lines. */
+const FAILURE_LOGS = [
+  ['nginx', 15],
+  ['cms', 30],
+  ['stand-ins', 30],
+  ['storefront', 40],
+  ['commerce-service', 60],
+] as const;
 
 test.use({ baseURL: SHOP });
 test.describe.configure({ mode: 'serial' });
 
-// A failed step shows what the services said last, since teardown removes them.
-// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take their fixtures first.
-test.afterEach(({}, testInfo) => {
+// A failed step shows what the services said last, since teardown removes them: the front's
+// access log first and the commerce service's last, where CI's excerpt of the output (its tail)
+// shows it; then what reached the stand-ins, Stripe's API calls and the spans by service.
+test.afterEach(async ({ request }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
-  for (const service of ['cms', 'commerce-service', 'storefront', 'nginx']) {
-    for (const name of containersOf(service)) console.log(`--- ${name}\n${logsOf(name, 40)}`);
+  for (const [service, lines] of FAILURE_LOGS) {
+    for (const name of containersOf(service)) console.log(`--- ${name}\n${logsOf(name, lines)}`);
   }
+  const seen = async (what: string) =>
+    request.get(`${PAY}/${what}`).then(
+      async (answer) => JSON.stringify(await answer.json()),
+      (error: unknown) => String(error),
+    );
+  console.log(`--- Stripe API calls the stand-in answered\n${await seen('stripe-requests')}`);
+  console.log(`--- spans received, by service\n${await seen('span-names')}`);
 });
 
 /** What the journey carries from one step to the next. */

@@ -10,7 +10,8 @@
  *   `checkout.session.completed` to WEBHOOK_URL, as Stripe does; it answers with the status
  *   the shop's webhook gave;
  * - the owner's trace collector: an OTLP receiver on port 4318 (the shop's
- *   OTEL_EXPORTER_OTLP_ENDPOINT), whose spans `GET /spans` on port 8000 lists.
+ *   OTEL_EXPORTER_OTLP_ENDPOINT), whose spans `GET /spans` on port 8000 lists (`GET /span-names`
+ *   and `GET /stripe-requests` summarise what came, for a failed step).
  */
 import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -49,14 +50,22 @@ const smtp = new SMTPServer({
 });
 smtp.listen(1025, '0.0.0.0');
 
+/** What the journey may look at: every span, and for a failed step a summary of what came. */
+const LOOKS: Record<string, () => unknown> = {
+  '/spans': () => traces.spans,
+  '/span-names': () => traces.spans.map((span) => `${span.service}: ${span.name}`),
+  '/stripe-requests': () =>
+    stripe.requests.map((call) => `${call.method} ${call.path} ${call.idempotencyKey ?? ''}`),
+};
+
 const control = createServer((req, res) => {
   let raw = '';
   req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
   req.on('end', () => {
     void (async () => {
-      if (req.method === 'GET' && req.url === '/spans') {
+      if (req.method === 'GET' && req.url && Object.hasOwn(LOOKS, req.url)) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(traces.spans));
+        res.end(JSON.stringify(LOOKS[req.url]?.()));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/pay') {
