@@ -5,6 +5,7 @@
  */
 import { createTestApp, requestCheckout, type TestApp } from '../test-support/app.ts';
 import { startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
+import { STRIPE_CALL_TIMEOUT_MS } from '../modules/checkout/providers.ts';
 
 async function checkoutWith(stripeUrl: string) {
   const t: TestApp = await createTestApp({
@@ -33,7 +34,35 @@ async function checkoutWhileStripeAnswers(status: number, type: string, message:
 
 const PAYMENTS_UNAVAILABLE = 'Payments are temporarily unavailable. Please try again in a moment.';
 
+/** How long the storefront waits for the commerce service's answer (docs/reliability.md). */
+const FRONT_WAITS_MS = 30_000;
+
 describe('checkout when Stripe fails', () => {
+  it(
+    'asks Stripe again while calls go unanswered, and answers the buyer before the front gives up',
+    async () => {
+      const stripe = await startFakeStripe();
+      // The first two calls to create the session reach Stripe and are never answered.
+      const held = [1, 2].map(() => stripe.hold('POST', '/v1/checkout/sessions'));
+      try {
+        const started = performance.now();
+        const response = await checkoutWith(stripe.url);
+        const waited = performance.now() - started;
+        await Promise.all(held.map((call) => call.arrived));
+        expect(response.statusCode).toBe(200);
+        const calls = stripe.requests.filter((call) => call.path === '/v1/checkout/sessions');
+        expect(calls).toHaveLength(3);
+        // The same call each time, which Stripe answers with the one session.
+        expect(new Set(calls.map((call) => call.idempotencyKey)).size).toBe(1);
+        expect(waited).toBeGreaterThanOrEqual(2 * STRIPE_CALL_TIMEOUT_MS);
+        expect(waited).toBeLessThan(FRONT_WAITS_MS);
+      } finally {
+        await stripe.close();
+      }
+    },
+    FRONT_WAITS_MS + 5_000,
+  );
+
   it('answers 503 with Retry-After when Stripe cannot be reached', async () => {
     // A Stripe that has gone: nothing listens on its port any more.
     const gone = await startFakeStripe();

@@ -110,11 +110,20 @@ export const stripeIdOf = (reference: string | { id: string } | null | undefined
 /** The placeholder the success URL carries until Stripe fills in the session id. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
+/**
+ * How long one call to Stripe may stay silent before the SDK gives up on it and tries again:
+ * its three attempts, with the SDK's waits between them (0.5 s, then 1 s, at most), end before
+ * the storefront stops waiting for the commerce service (30 s, docs/reliability.md#stripe-fails),
+ * so that a call lost on its way is retried for the buyer instead of ending in the front's 503.
+ */
+export const STRIPE_CALL_TIMEOUT_MS = 9_000;
+export const STRIPE_NETWORK_RETRIES = 2;
+
 export function createStripeClient(config: Config): Stripe {
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
   return new Stripe(config.STRIPE_SECRET_KEY as string, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+    timeout: STRIPE_CALL_TIMEOUT_MS,
     ...(api
       ? {
           host: api.hostname,
