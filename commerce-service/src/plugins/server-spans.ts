@@ -13,13 +13,23 @@ import { answerInServerSpan, type ServerSpan } from '@aba-shop/service-kit/traci
 export function serverSpans() {
   const spans = new WeakMap<IncomingMessage, ServerSpan>();
 
-  const serverFactory: FastifyServerFactory = (handler) =>
-    createServer((request, response) => {
+  const serverFactory: FastifyServerFactory = (handler, options) => {
+    const server = createServer(options.http ?? {}, (request, response) => {
       answerInServerSpan('commerce-service', request, response, (span) => {
         if (span) spans.set(request, span);
         handler(request, response);
       });
     });
+    // What Fastify sets on a server it makes itself, and leaves to a factory's: without it the
+    // keep-alive fell to Node's 5 s with tracing on, under the front's own keep-alive
+    // (docker/nginx/shop.conf), which may then send a request on a connection being closed.
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket > 0)
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
 
   const plugin = fp(async (app) => {
     app.addHook('onRequest', (request, _reply, done) => {
