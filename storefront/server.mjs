@@ -145,6 +145,8 @@ async function startTracingFromEnv() {
     endpoint: endpoint.data,
     headers: headers.data,
     sampleRatio: sampleRatio.data,
+    // Its calls to the other services and to the chat's provider all go through fetch.
+    nodeHttpCalls: false,
   });
   return tracing && { ...tracing, answerInServerSpan, pathOf, routeOf: routesOfTheBuild() };
 }

@@ -1,7 +1,8 @@
 /**
  * OpenTelemetry tracing for the shop's Node services (docs/reliability.md#telemetry-and-health,
- * ADR 0032): spans of the HTTP requests a service makes (node:http, and fetch through undici)
- * and of those it answers (made by the service itself: `answerInServerSpan`),
+ * ADRs 0032 and 0037): spans of the HTTP requests a service makes (through fetch:
+ * fetch-spans.ts; through node:http, where the service asks for them) and of those it answers
+ * (made by the service itself: `answerInServerSpan`),
  * W3C trace context passed on to the next service, exported by OTLP over HTTP to the endpoint
  * the service was given, and nowhere without one. Started before the service loads its HTTP
  * framework, so the instrumentation sees the modules as they load.
@@ -14,6 +15,7 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type Context,
 } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -25,8 +27,8 @@ import {
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { isInKeptTrace, traceFetchCalls } from './fetch-spans.ts';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
@@ -67,6 +69,14 @@ export interface TracingSettings {
    * that comes with a trace keeps its caller's decision. Every trace when absent.
    */
   sampleRatio?: number | undefined;
+  /**
+   * Whether the calls the service makes through node:http get spans (the Stripe SDK's), besides
+   * those through fetch (default true). OpenTelemetry's instrumentation of node:http hooks every
+   * `require()` of the process, which then resolves each module it is asked for once more: a
+   * service that calls out only through fetch and loads modules while it answers (the
+   * storefront: Next.js does, on every request) leaves it off (docs/performance.md, "Telemetry").
+   */
+  nodeHttpCalls?: boolean;
 }
 
 export interface Tracing {
@@ -80,6 +90,7 @@ export function startTracing({
   endpoint,
   headers,
   sampleRatio,
+  nodeHttpCalls = true,
 }: TracingSettings): Tracing | null {
   if (!endpoint) return null;
   newTraces = new CappedSampler(
@@ -98,7 +109,7 @@ export function startTracing({
       }),
     ],
   });
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  context.setGlobalContextManager(new RecordedContextManager().enable());
   propagation.setGlobalPropagator(
     new CompositePropagator({
       propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
@@ -109,27 +120,51 @@ export function startTracing({
   // (docs/performance.md, "Telemetry"). The shop's spans and the instrumentations use it
   // directly; Next's spans, made only inside a kept request's span, carry that span's context on.
   shopTracerProvider = provider;
-  registerInstrumentations({
-    tracerProvider: provider,
-    instrumentations: [
-      new HttpInstrumentation({
-        // The requests a service answers get the span it makes itself (answerInServerSpan): the
-        // instrumentation's wrapping of every incoming request, with its dozen attributes,
-        // halved the throughput of a cheap route (docs/performance.md, "Telemetry").
-        disableIncomingRequestInstrumentation: true,
-        // A request the service makes on its own (a probe, the mail worker's SMTP) is no trace.
-        requireParentforOutgoingSpans: true,
-      }),
-      new UndiciInstrumentation({ requireParentforSpans: true }),
-    ],
-  });
+  if (nodeHttpCalls)
+    registerInstrumentations({
+      tracerProvider: provider,
+      instrumentations: [
+        new HttpInstrumentation({
+          // The requests a service answers get the span it makes itself (answerInServerSpan):
+          // the instrumentation's wrapping of every incoming request, with its dozen
+          // attributes, halved the throughput of a cheap route (docs/performance.md,
+          // "Telemetry").
+          disableIncomingRequestInstrumentation: true,
+          // A request the service makes on its own (a probe, the mail worker's SMTP) is no trace.
+          requireParentforOutgoingSpans: true,
+        }),
+      ],
+    });
+  const stopTracingFetch = traceFetchCalls(provider.getTracer('@aba-shop/service-kit/fetch-spans'));
   return {
     shutdown: async () => {
+      stopTracingFetch();
       await provider.shutdown();
       shopTracerProvider = undefined;
       newTraces = undefined;
     },
   };
+}
+
+/**
+ * The context of the request being answered, carried through its asynchronous work by
+ * AsyncLocalStorage, but only where a kept trace is concerned: entering a context outside any
+ * kept trace, from one outside any kept trace too, changes nothing any span could see, and is
+ * skipped. Next.js enters a context for each of its own spans on every
+ * request, though its tracer makes spans that record nothing: entering each through
+ * AsyncLocalStorage was most of what a cached page cost with telemetry on and no trace kept
+ * (ADR 0037). Inside a kept trace every context is entered as usual.
+ */
+export class RecordedContextManager extends AsyncLocalStorageContextManager {
+  override with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
+    entered: Context,
+    fn: F,
+    thisArg?: ThisParameterType<F>,
+    ...args: A
+  ): ReturnType<F> {
+    if (!isInKeptTrace(entered) && !isInKeptTrace(this.active())) return fn.apply(thisArg, args);
+    return super.with(entered, fn, thisArg, ...args);
+  }
 }
 
 /**
@@ -186,7 +221,7 @@ export function inClientSpan<T>(
   // Work outside a request (migrations, the mail worker's polling) would each be a trace of
   // its own, mostly noise: only a request's calls are traced.
   // A request whose trace is not kept (sampling) makes no span for its calls either.
-  if (!trace.getActiveSpan()?.isRecording()) return work();
+  if (!isInKeptTrace(context.active())) return work();
   return tracer(tracerName).startActiveSpan(
     name,
     { kind: SpanKind.CLIENT, attributes },
