@@ -5,15 +5,22 @@
  * before Fastify routes it, so that every log line of the request carries its trace id, and is
  * named after the route template once Fastify has found it. Used only when traces are exported.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { FastifyServerFactory } from 'fastify';
+import { createServer, type IncomingMessage, type ServerOptions } from 'node:http';
+import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { answerInServerSpan, type ServerSpan } from '@aba-shop/service-kit/tracing';
 
 export function serverSpans() {
   const spans = new WeakMap<IncomingMessage, ServerSpan>();
 
-  const serverFactory: FastifyServerFactory = (handler, options) => {
+  const serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
+    // Fastify's options, its defaults filled in.
+    const options = fastifyOptions as Required<
+      Pick<
+        FastifyServerOptions,
+        'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket'
+      >
+    > & { http?: ServerOptions };
     const server = createServer(options.http ?? {}, (request, response) => {
       answerInServerSpan('commerce-service', request, response, (span) => {
         if (span) spans.set(request, span);
