@@ -18,6 +18,7 @@ import {
   secondsSince,
   START_ORDER,
   startInOrder,
+  waitUntilReaches,
 } from './support/compose.js';
 import {
   journeySettings,
@@ -26,6 +27,11 @@ import {
 } from './support/journey-settings.js';
 
 const SHOP_IMAGES = ['cms', 'commerce-service', 'storefront'] as const;
+/** What each shop container asks of the stand-ins: Stripe's API, the mail server, the traces. */
+const STAND_IN_PORTS = [
+  ['commerce-service', [12111, 1025, 4318]],
+  ['storefront', [4318]],
+] as const;
 
 export default async function globalSetup() {
   if (existsSync(path.join(REPO_DIR, '.env'))) {
@@ -93,6 +99,13 @@ function buildAndStart(workDir: string) {
   const starts = startInOrder(START_ORDER);
   for (const [service, after] of Object.entries(starts)) {
     console.log(`container journey: ${service} healthy ${after} s after its start`);
+  }
+  // Healthy, the shop's containers may still not reach the stand-ins by name: twice (in CI, and
+  // once on a developer's machine) the first checkout's calls to Stripe's stand-in never
+  // arrived, nor its spans, while the host reached the stand-ins through their published port.
+  for (const [service, ports] of STAND_IN_PORTS) {
+    const took = waitUntilReaches(service, 'stand-ins', ports);
+    console.log(`container journey: ${service} reached the stand-ins ${took} ms after healthy`);
   }
   const sizes = Object.fromEntries(
     SHOP_IMAGES.map((service) => {

@@ -84,6 +84,40 @@ export function composeExec(service: string, command: string[], input?: Buffer):
   });
 }
 
+/**
+ * Run inside a container by waitUntilReaches: connects to each port of the host named in its
+ * arguments, again each second until all answer or 90 s have passed; prints the milliseconds
+ * it took, or the last failure (and exits with 1).
+ */
+const REACH_SCRIPT = `
+const net = require('node:net');
+const [host, ...ports] = process.argv.slice(1);
+const started = Date.now();
+const reach = (port) => new Promise((ok, fail) => {
+  const socket = net.connect({ host, port: Number(port), timeout: 3000 }, () => { socket.end(); ok(); });
+  socket.on('timeout', () => { socket.destroy(); fail(new Error(host + ':' + port + ' gave no answer in 3 s')); });
+  socket.on('error', (error) => fail(new Error(host + ':' + port + ': ' + error.code)));
+});
+(async () => {
+  let last;
+  while (Date.now() - started < 90000) {
+    try { await Promise.all(ports.map(reach)); console.log(Date.now() - started); return; }
+    catch (error) { last = error; await new Promise((wait) => setTimeout(wait, 1000)); }
+  }
+  console.error(String(last));
+  process.exit(1);
+})();
+`;
+
+/**
+ * Waits until the service's container connects to each port of `host` on compose's network;
+ * the milliseconds that took. Throws with the last failure after 90 s.
+ */
+export function waitUntilReaches(service: string, host: string, ports: readonly number[]): number {
+  const output = composeExec(service, ['node', '-e', REACH_SCRIPT, host, ...ports.map(String)]);
+  return Number(output.toString().trim());
+}
+
 /** The running containers of one service, by name. */
 export function containersOf(service: string): string[] {
   return podman([
