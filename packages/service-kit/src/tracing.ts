@@ -221,7 +221,7 @@ export function inClientSpan<T>(
   // Work outside a request (migrations, the mail worker's polling) would each be a trace of
   // its own, mostly noise: only a request's calls are traced.
   // A request whose trace is not kept (sampling) makes no span for its calls either.
-  if (!isInKeptTrace(context.active())) return work();
+  if (!trace.getActiveSpan()?.isRecording()) return work();
   return tracer(tracerName).startActiveSpan(
     name,
     { kind: SpanKind.CLIENT, attributes },
