@@ -8,6 +8,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { CommerceError } from '@/lib/commerce/client';
 import { signUpForNewsletter } from '@/lib/commerce/api/keeping-in-touch';
+import { hasEmailShape } from '@/lib/forms/validate-field';
 import { NEWSLETTER_TEXTS, type NewsletterLanguage } from './newsletter-texts';
 
 type Field = 'email' | 'consent';
@@ -16,8 +17,6 @@ type Outcome =
   /** `field`: the one at fault, which the message describes; null when the shop refused. */
   | { kind: 'refused'; text: string; field: Field | null }
   | null;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function NewsletterSignUp({
   source,
@@ -40,7 +39,7 @@ export function NewsletterSignUp({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '').trim();
-    if (!EMAIL.test(email)) {
+    if (!hasEmailShape(email)) {
       setOutcome({ kind: 'refused', text: words.emailNeeded, field: 'email' });
       emailField.current?.focus();
       return;

@@ -7,6 +7,9 @@ import { fieldTitle, type FieldSchema } from './form-schema';
 // A basic address shape (something@something.tld), as the spec asks; the commerce service
 // makes the final check.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether a (trimmed) value has the basic shape of an e-mail address; the shop checks the rest. */
+export const hasEmailShape = (value: string) => EMAIL_PATTERN.test(value);
 const DATE_PATTERN = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
@@ -56,7 +59,7 @@ function checkNumber(title: string, field: FieldSchema, value: unknown): string 
 
 function checkString(title: string, field: FieldSchema, value: unknown): string | null {
   if (typeof value !== 'string') return `${title} must be a string`;
-  if (field.format === 'email' && !EMAIL_PATTERN.test(value.trim()))
+  if (field.format === 'email' && !hasEmailShape(value.trim()))
     return `${title} is not a valid email`;
   if ((field.format === 'date' || field.format === 'date-time') && !isValidDate(value.trim()))
     return `${title} must be a valid date`;
