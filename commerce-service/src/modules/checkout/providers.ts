@@ -117,7 +117,7 @@ export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
  * so that a call lost on its way is retried for the buyer instead of ending in the front's 503.
  */
 export const STRIPE_CALL_TIMEOUT_MS = 9_000;
-export const STRIPE_NETWORK_RETRIES = 2;
+const STRIPE_NETWORK_RETRIES = 2;
 
 export function createStripeClient(config: Config): Stripe {
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
