@@ -78,11 +78,8 @@ export function traceFetchCalls(tracer: Tracer): () => void {
 
   const failed = (message: unknown) => {
     const { request, error } = message as { request: object; error: Error };
-    const span = spans.get(request);
-    if (!span) return;
-    span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
-    span.end();
-    spans.delete(request);
+    spans.get(request)?.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+    finished(message);
   };
 
   // undici's channels (its "Diagnostics Channel" page), in the order a call passes them.
