@@ -23,6 +23,12 @@ const RESOURCES = [
 
 const POLICIES = RESOURCES.slice(2);
 
+/**
+ * A link of the footer's small print: 24 px tall at least, so that on a phone, where the row
+ * wraps, a finger meant for one does not land on the next (docs/product.md#accessibility).
+ */
+const SMALL_PRINT_LINK = 'inline-flex min-h-6 items-center underline hover:text-white';
+
 function FooterLinks({
   id,
   title,
@@ -78,15 +84,15 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-xs leading-relaxed">
-          <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <span>© 2025 ABA Parent Guides. All rights reserved.</span>
             {POLICIES.map((link) => (
-              <Link key={link.href} href={link.href} className="underline hover:text-white">
+              <Link key={link.href} href={link.href} className={SMALL_PRINT_LINK}>
                 {link.label}
               </Link>
             ))}
-            <WithdrawFooterLink className="font-semibold underline hover:text-white" />
-            <CookieSettingsButton className="underline hover:text-white" />
+            <WithdrawFooterLink className={`font-semibold ${SMALL_PRINT_LINK}`} />
+            <CookieSettingsButton className={SMALL_PRINT_LINK} />
           </p>
           <p>
             Disclaimer: results are not typical and vary from child to child; no guarantees are
