@@ -13,6 +13,11 @@ jest.mock('@/lib/commerce/api/sales', () => ({
 // The health panel under the figures has tests of its own: here it answers nothing.
 jest.mock('./health-panel', () => ({ HealthPanel: () => null }));
 jest.mock('@/components/auth/use-session', () => ({ useSession: jest.fn() }));
+// The head start has tests of its own: here the overview asks for everything itself.
+jest.mock('./overview-head-start', () => ({
+  startOverviewAhead: jest.fn(),
+  takeFiguresAhead: () => null,
+}));
 // A canvas cannot be drawn in jsdom: the chart stands in as the image it is to a screen reader.
 jest.mock('./sales-chart', () => ({
   __esModule: true,

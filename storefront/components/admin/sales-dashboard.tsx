@@ -23,6 +23,11 @@ import {
 import { fetchSalesSummary, ordersCsvPath, type SalesPeriod } from '@/lib/commerce/api/sales';
 import { AccessRefused } from './access-refused';
 import { AdminSpinner } from './admin-spinner';
+import { takeFiguresAhead } from './overview-head-start';
+
+// In the browser the charts' code is fetched as soon as this code is loaded, beside the session
+// check and the figures, not once the figures have come.
+if (typeof window !== 'undefined') void import('./sales-chart');
 
 const SalesChart = dynamic(() => import('./sales-chart'), {
   ssr: false,
@@ -343,17 +348,12 @@ export function SalesDashboard({ returnPath }: { returnPath: string }) {
   const [answered, setAnswered] = useState<{ request: string; loaded: Loaded } | null>(null);
   const loaded: Loaded = answered?.request === request ? answered.loaded : { status: 'loading' };
 
-  // The charts' code is fetched while the figures are asked for, not once they have come.
-  useEffect(() => {
-    void import('./sales-chart');
-  }, []);
-
   useEffect(() => {
     let current = true;
     const settle = (result: Loaded) => {
       if (current) setAnswered({ request, loaded: result });
     };
-    fetchSalesSummary(period).then(
+    (takeFiguresAhead(period) ?? fetchSalesSummary(period)).then(
       (summary) => settle({ status: 'loaded', summary }),
       (caught: unknown) => {
         const denied = accessDenial(caught);
