@@ -62,6 +62,14 @@ describe('the overview’s head start', () => {
     expect(takeFiguresAhead(periodOf('last7'))).toBeNull();
   });
 
+  it('hands over nothing asked more than 30 seconds ago: the overview asks for fresh figures', async () => {
+    signedIn.mockResolvedValue(ADMIN);
+    const { startOverviewAhead, takeFiguresAhead } = freshHeadStart();
+    startOverviewAhead();
+    await settle();
+    expect(takeFiguresAhead(periodOf('last30'), Date.now() + 31_000)).toBeNull();
+  });
+
   it('leaves a refusal to the overview to show, not to the page as an unhandled one', async () => {
     signedIn.mockResolvedValue(ADMIN);
     askFigures.mockRejectedValue(new Error('403'));

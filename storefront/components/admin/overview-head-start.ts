@@ -13,8 +13,14 @@ import { fetchSignedInUser } from '@/lib/auth/session';
 import { fetchSalesSummary, type SalesPeriod } from '@/lib/commerce/api/sales';
 import { periodOf } from '@/lib/admin/sales-period';
 
+/**
+ * How long figures asked ahead stay the overview's: an administrator who leaves before the
+ * overview shows and comes back later (without loading the page anew) gets figures asked then.
+ */
+const AHEAD_FOR_MS = 30_000;
+
 /** The first figures asked for ahead of the overview, until the overview takes them. */
-let ahead: { period: SalesPeriod; summary: Promise<SalesSummary> } | null = null;
+let ahead: { period: SalesPeriod; summary: Promise<SalesSummary>; askedAt: number } | null = null;
 
 /** Starts the session check, then, for an administrator, the first period's figures. */
 export function startOverviewAhead(): void {
@@ -24,18 +30,25 @@ export function startOverviewAhead(): void {
     const summary = fetchSalesSummary(period);
     // Taken or not, a refusal or failure here is the overview's to show, not an unhandled one.
     summary.catch(() => undefined);
-    ahead = { period, summary };
+    ahead = { period, summary, askedAt: Date.now() };
   });
 }
 
 /**
- * The figures asked for ahead, once, when they are for `period`; null otherwise (another
- * period, a retry, or nothing asked ahead), and the overview asks itself.
+ * The figures asked for ahead, once, when they are for `period` and were asked within the last
+ * 30 seconds; null otherwise (another period, a retry, figures asked too long ago, or nothing
+ * asked ahead), and the overview asks itself.
  */
-export function takeFiguresAhead(period: SalesPeriod): Promise<SalesSummary> | null {
+export function takeFiguresAhead(
+  period: SalesPeriod,
+  now = Date.now(),
+): Promise<SalesSummary> | null {
   const taken = ahead;
   ahead = null;
-  return taken && taken.period.from === period.from && taken.period.to === period.to
+  return taken &&
+    taken.period.from === period.from &&
+    taken.period.to === period.to &&
+    now - taken.askedAt <= AHEAD_FOR_MS
     ? taken.summary
     : null;
 }
