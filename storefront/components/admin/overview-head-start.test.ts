@@ -24,6 +24,15 @@ function freshHeadStart() {
 /** Lets the session's answer and what follows it run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A page load whose session answers `user`, once that answer and what follows it have run. */
+async function loadedAs(user: CurrentUser | null) {
+  signedIn.mockResolvedValue(user);
+  const { startOverviewAhead, takeFiguresAhead } = freshHeadStart();
+  startOverviewAhead();
+  await settle();
+  return takeFiguresAhead;
+}
+
 beforeEach(() => {
   jest.clearAllMocks();
   askFigures.mockResolvedValue(SUMMARY);
@@ -45,37 +54,25 @@ describe('the overview’s head start', () => {
 
   it('asks nothing more for a visitor who is not an administrator, or nobody signed in', async () => {
     for (const user of [{ ...ADMIN, isAdmin: false }, null]) {
-      signedIn.mockResolvedValue(user);
-      const { startOverviewAhead, takeFiguresAhead } = freshHeadStart();
-      startOverviewAhead();
-      await settle();
+      const takeFiguresAhead = await loadedAs(user);
       expect(takeFiguresAhead(periodOf('last30'))).toBeNull();
     }
     expect(askFigures).not.toHaveBeenCalled();
   });
 
   it('hands over nothing for another period, and the overview asks itself', async () => {
-    signedIn.mockResolvedValue(ADMIN);
-    const { startOverviewAhead, takeFiguresAhead } = freshHeadStart();
-    startOverviewAhead();
-    await settle();
+    const takeFiguresAhead = await loadedAs(ADMIN);
     expect(takeFiguresAhead(periodOf('last7'))).toBeNull();
   });
 
   it('hands over nothing asked more than 30 seconds ago: the overview asks for fresh figures', async () => {
-    signedIn.mockResolvedValue(ADMIN);
-    const { startOverviewAhead, takeFiguresAhead } = freshHeadStart();
-    startOverviewAhead();
-    await settle();
+    const takeFiguresAhead = await loadedAs(ADMIN);
     expect(takeFiguresAhead(periodOf('last30'), Date.now() + 31_000)).toBeNull();
   });
 
   it('leaves a refusal to the overview to show, not to the page as an unhandled one', async () => {
-    signedIn.mockResolvedValue(ADMIN);
     askFigures.mockRejectedValue(new Error('403'));
-    const { startOverviewAhead, takeFiguresAhead } = freshHeadStart();
-    startOverviewAhead();
-    await settle();
+    const takeFiguresAhead = await loadedAs(ADMIN);
     await expect(takeFiguresAhead(periodOf('last30'))).rejects.toThrow('403');
   });
 });
