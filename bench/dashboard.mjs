@@ -9,6 +9,8 @@
  * - `/admin` opened to its figures shown and its first chart drawn (≤ 2 s: the page is
  *   interactive then, its period buttons answer);
  * - 'Ultimi 12 mesi' pressed to the year's figures shown;
+ * - beside them, the framework's floor on the same profile: a bare Next.js page rendered per
+ *   request with one button (bench/support/bare-next.mjs), opened until a press is answered;
  * - the first-load JavaScript of `/admin` and of the shop's pages, and whether Chart.js is in
  *   any first load (it must come only once the overview asks for its first chart).
  * BENCH_SCREENSHOT=file.png also saves the whole overview as the phone shows it, unthrottled.
@@ -16,6 +18,7 @@
  */
 import path from 'node:path';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
+import { startBareNextApp } from './support/bare-next.mjs';
 import { firstLoadJavaScript } from './support/first-load.mjs';
 import { seedSupportConsole } from './support/seed-support-console.mjs';
 import { signInByOutbox } from './support/sign-in-by-outbox.mjs';
@@ -104,6 +107,7 @@ try {
     await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
     await context.close();
   }
+  const floor = await bareNextFloor(browser);
   const openedMs = median(opened);
   const meets = openedMs <= BUDGET_MS;
   if (!meets) missed += 1;
@@ -114,10 +118,43 @@ try {
   console.log(
     `  'Ultimi 12 mesi' → the year's figures shown     ${String(median(year)).padStart(5)} ms  (runs ${year.join(', ')})`,
   );
+  console.log(
+    `  A bare Next.js page → its button answers        ${String(median(floor)).padStart(5)} ms  (the framework's floor on this profile; runs ${floor.join(', ')})`,
+  );
 } finally {
   await browser.close();
   await db.destroy();
   await stack.stop();
 }
 console.log(missed ? `\n${missed} budget(s) missed.` : '\nEvery budget met.');
+
+/**
+ * The least any page of the shop's framework takes on the throttled phone to answer a press:
+ * the bare app's `/pressed`, opened as `/admin` is, pressed until its count moves. A press
+ * before React has hydrated the button is lost, as a buyer's would be.
+ */
+async function bareNextFloor(browser) {
+  const bare = await startBareNextApp();
+  const runs = [];
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: bare.url });
+      const page = await context.newPage();
+      await throttleLikeLighthouseMobile(context, page);
+      const button = page.getByRole('button', { name: /^Pressed/ });
+      const begun = Date.now();
+      await page.goto('/pressed', { waitUntil: 'commit' });
+      await button.waitFor({ timeout: 30_000 });
+      while ((await button.textContent()) === 'Pressed 0 times') {
+        await button.dispatchEvent('click');
+        await page.waitForTimeout(20);
+      }
+      runs.push(Date.now() - begun);
+      await context.close();
+    }
+  } finally {
+    bare.stop();
+  }
+  return runs;
+}
 process.exitCode = missed ? 1 : 0;

@@ -1,6 +1,8 @@
 /**
  * A bare Next.js app, built and started beside the shop in the same benchmark run: the floor
- * the shop's pages are compared with. `/` is a page with nothing in it (a heading); each entry
+ * the shop's pages are compared with. `/` is a page with nothing in it (a heading); `/pressed`
+ * is rendered per request, as the admin area is, and holds one button that counts its presses
+ * (the least a page needs to answer a press: the framework and React, hydrated); each entry
  * of `staticFiles` becomes a static route that Next prerenders at build time and serves from
  * its cache, byte for byte the given HTML (the shop's own pages, to compare like with like).
  */
@@ -53,6 +55,29 @@ export async function startBareNextApp({ staticFiles = {} } = {}) {
   write(
     path.join(BARE_APP, 'app/page.js'),
     'export default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n',
+  );
+  write(
+    path.join(BARE_APP, 'app/pressed/press-count.js'),
+    [
+      "'use client';",
+      "import { useState } from 'react';",
+      'export function PressCount() {',
+      '  const [presses, setPresses] = useState(0);',
+      '  return <button onClick={() => setPresses(presses + 1)}>Pressed {presses} times</button>;',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  write(
+    path.join(BARE_APP, 'app/pressed/page.js'),
+    [
+      "import { PressCount } from './press-count';",
+      "export const dynamic = 'force-dynamic';",
+      'export default function Page() {',
+      '  return <main><h1>Hello</h1><PressCount /></main>;',
+      '}',
+      '',
+    ].join('\n'),
   );
   for (const [name, html] of Object.entries(staticFiles)) {
     write(path.join(BARE_APP, `app/static/${name}/page.html`), html);
