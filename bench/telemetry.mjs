@@ -5,9 +5,10 @@
  * time, each as hard as it answers, so that a change in the machine's speed touches both alike,
  * and the cost is taken within the round. Two processes of the same code can differ by several
  * per cent for their whole lives (how V8 happened to compile them), so each comparison is made
- * on several pairs of fresh processes, and the figure is the median of the pairs'. "On" is what an owner who points the shop at a
- * collector runs: traces exported by OTLP (to a receiver that only answers 200,
- * bench/support/otlp-sink.mjs) and the Prometheus listener with its per-route figures.
+ * on several pairs of fresh processes, and the figure is the median of the pairs'. "On" is what
+ * an owner who points the shop at a collector runs: traces exported by OTLP (to a receiver that
+ * only answers 200, bench/support/otlp-sink.mjs) and the Prometheus listener with its per-route
+ * figures.
  * 1. The commerce API: GET /api/products on the built service (bench/support/commerce-server.mjs),
  *    BENCH_PAIRS (3) pairs of servers, BENCH_ROUNDS (3) rounds each, BENCH_SECONDS (10) at
  *    BENCH_CONNECTIONS (50) each.
@@ -18,9 +19,9 @@
  * has the others (Linux, `taskset`, bench/support/pin-apart.mjs), so that the servers run flat
  * out, as a server at the limit of its throughput does; elsewhere the bench says it could not.
  * Each load is measured twice: requests a second, and the server's own CPU time per request
- * (bench/support/process-cpu.mjs), which moves far less. Budget (docs/performance.md, "Telemetry"): on costs at most 5 %, judged
- * on the median of the pairs' CPU time per request, on ÷ off (each pair's the median of its
- * rounds). Exits with 1 when it is missed.
+ * (bench/support/process-cpu.mjs), which moves far less. Budget (docs/performance.md,
+ * "Telemetry"): on costs at most 5 %, judged on the median of the pairs' CPU time per request,
+ * on ÷ off (each pair's the median of its rounds). Exits with 1 when it is missed.
  */
 import autocannon from 'autocannon';
 import { assertSupportedNode } from '../scripts/lib/node-version.mjs';
@@ -138,6 +139,7 @@ try {
   const pages = Object.fromEntries(PAGES.map((page) => [page, []]));
   for (let pair = 0; pair < PAGE_PAIRS; pair += 1) {
     const stacks = {};
+    let pagesPinned = null;
     try {
       for (const kind of KINDS)
         stacks[kind] = await startStack({
@@ -147,7 +149,7 @@ try {
       const pids = Object.fromEntries(
         KINDS.map((kind) => [kind, pidListeningOn(new URL(stacks[kind].urls.storefront).port)]),
       );
-      const pagesPinned = pinApart(Object.values(pids));
+      pagesPinned = pinApart(Object.values(pids));
       const urlsOf = (page) =>
         Object.fromEntries(KINDS.map((kind) => [kind, `${stacks[kind].urls.storefront}${page}`]));
       for (const page of PAGES)
@@ -157,9 +159,9 @@ try {
         for (const page of PAGES)
           rounds[page].push(await sideBySide(urlsOf(page), pids, PAGE_CONNECTIONS, PAGE_SECONDS));
       for (const page of PAGES) pages[page].push(rounds[page]);
-      pagesPinned?.release();
     } finally {
       await Promise.all(Object.values(stacks).map((stack) => stack.stop()));
+      pagesPinned?.release();
     }
   }
   console.log(
