@@ -127,6 +127,7 @@ try {
   await stack.stop();
 }
 console.log(missed ? `\n${missed} budget(s) missed.` : '\nEvery budget met.');
+process.exitCode = missed ? 1 : 0;
 
 /**
  * The least any page of the shop's framework takes on the throttled phone to answer a press:
@@ -157,4 +158,3 @@ async function bareNextFloor(browser) {
   }
   return runs;
 }
-process.exitCode = missed ? 1 : 0;
