@@ -5,12 +5,13 @@
  * time, each as hard as it answers, so that a change in the machine's speed touches both alike,
  * and the cost is taken within the round. Two processes of the same code can differ by several
  * per cent for their whole lives (how V8 happened to compile them), so each comparison is made
- * on several pairs of fresh processes, and the figure is the median of the pairs'. "On" is what
+ * on several pairs of fresh processes, and the figure is the median of the pairs'. Pairs differ
+ * far more than the rounds of one pair do, so the API is measured on many short pairs. "On" is what
  * an owner who points the shop at a collector runs: traces exported by OTLP (to a receiver that
  * only answers 200, bench/support/otlp-sink.mjs) and the Prometheus listener with its per-route
  * figures.
  * 1. The commerce API: GET /api/products on the built service (bench/support/commerce-server.mjs),
- *    BENCH_PAIRS (3) pairs of servers, BENCH_ROUNDS (3) rounds each, BENCH_SECONDS (10) at
+ *    BENCH_PAIRS (8) pairs of servers, BENCH_ROUNDS (2) rounds each, BENCH_SECONDS (6) at
  *    BENCH_CONNECTIONS (50) each.
  * 2. Cached pages through the whole stack (`/`, `/shop`): PAGE_PAIRS (2) pairs of stacks, one
  *    started off and one on, PAGE_ROUNDS (3) rounds each, PAGE_SECONDS (10) at
@@ -33,10 +34,10 @@ import { cpuSecondsOf, pidListeningOn } from './support/process-cpu.mjs';
 assertSupportedNode();
 const { startStack } = await import('../tests/support/stack.ts');
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PAGE_SECONDS = Number(process.env.PAGE_SECONDS ?? 10);
 const PAGE_CONNECTIONS = Number(process.env.PAGE_CONNECTIONS ?? 50);
 const PAGE_PAIRS = Number(process.env.PAGE_PAIRS ?? 2);

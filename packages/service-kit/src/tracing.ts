@@ -260,11 +260,11 @@ export function answerInServerSpan(
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
 ): void {
+  // A request that would start a trace when no more may start is answered at once: the
+  // cheapest path, the one most requests take under load, asked first.
+  if (newTraces && !request.headers.traceparent && !newTraces.mayKeep()) return answer(null);
   const path = pathOf(request.url);
   if (UNTRACED_PATHS.has(path)) return answer(null);
-  // A request that would start a trace when no more may start is answered at once: the
-  // cheapest path, the one most requests take under load.
-  if (newTraces && !request.headers.traceparent && !newTraces.mayKeep()) return answer(null);
   const method = request.method ?? 'GET';
   const parent = propagation.extract(ROOT_CONTEXT, request.headers);
   const span = tracer(tracerName).startSpan(
