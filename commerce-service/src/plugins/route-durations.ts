@@ -66,7 +66,10 @@ export class RouteDurations {
     series.count += 1;
   }
 
-  /** What prom-client's Histogram gives its registry: each series' cumulative buckets, sum, count. */
+  /**
+   * What prom-client's Histogram gives its registry: each series' cumulative buckets, its sum
+   * and its count.
+   */
   getForPromString() {
     const values: ExportedValue[] = [];
     const bucketName = `${this.name}_bucket`;
