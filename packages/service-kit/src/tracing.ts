@@ -24,11 +24,11 @@ import {
   W3CBaggagePropagator,
   W3CTraceContextPropagator,
 } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { isInKeptTrace, traceFetchCalls } from './fetch-spans.ts';
+import { OtlpWorkerExporter } from './otlp-worker-exporter.ts';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
@@ -104,7 +104,7 @@ export function startTracing({
     sampler: new ParentBasedSampler({ root: newTraces }),
     spanProcessors: [
       new BatchSpanProcessor({
-        exporter: new OTLPTraceExporter({
+        exporter: new OtlpWorkerExporter({
           url: new URL('v1/traces', endpoint.endsWith('/') ? endpoint : `${endpoint}/`).href,
           headers: headers ?? {},
         }),
