@@ -86,11 +86,15 @@ it('reports a refusal and an unreachable collector as failed, saying which', asy
   }
 });
 
-it('sends the batch under way before it shuts down', async () => {
+it('sends the batch under way before it shuts down, and fails what comes after', async () => {
   const exporter = new OtlpWorkerExporter({ url: `${receiver.endpoint}/v1/traces`, headers: {} });
   const results: ExportResult[] = [];
   exporter.export(await spansNamed('sent at shutdown'), (result) => results.push(result));
-  await exporter.shutdown();
+  // Two waiting at once are both answered.
+  await Promise.all([exporter.forceFlush(), exporter.shutdown()]);
   expect(results.map((result) => result.code)).toEqual([ExportResultCode.SUCCESS]);
   expect(receiver.spans.map((span) => span.name)).toContain('sent at shutdown');
+  const late = await exported(exporter, await spansNamed('after shutdown'));
+  expect(late.code).toBe(ExportResultCode.FAILED);
+  expect(receiver.spans.map((span) => span.name)).not.toContain('after shutdown');
 });

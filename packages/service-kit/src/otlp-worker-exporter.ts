@@ -15,7 +15,10 @@ export class OtlpWorkerExporter implements SpanExporter {
   private readonly worker: Worker;
   private readonly pending = new Map<number, (result: ExportResult) => void>();
   private lastId = 0;
-  private idle: (() => void) | undefined;
+  /** Who waits for every batch handed over to be answered. */
+  private readonly waiting: Array<() => void> = [];
+  /** Set once the worker has stopped: what is exported then fails at once. */
+  private stopped = false;
 
   constructor({ url, headers }: { url: string; headers: Record<string, string> }) {
     this.worker = new Worker(new URL('./otlp-export-worker.ts', import.meta.url), {
@@ -26,11 +29,12 @@ export class OtlpWorkerExporter implements SpanExporter {
     this.worker.on('message', ({ id, error }: { id: number; error?: string }) =>
       this.settle(id, error === undefined ? { code: ExportResultCode.SUCCESS } : failed(error)),
     );
-    this.worker.on('error', (error) => this.settleAll(failed(String(error))));
-    this.worker.on('exit', () => this.settleAll(failed('the export thread stopped')));
+    this.worker.on('error', (error) => this.stop(failed(String(error))));
+    this.worker.on('exit', () => this.stop(failed('the export thread stopped')));
   }
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
+    if (this.stopped) return resultCallback(failed('the export thread stopped'));
     const body = JsonTraceSerializer.serializeRequest(spans);
     if (!body) return resultCallback(failed('the spans could not be serialised'));
     this.lastId += 1;
@@ -41,7 +45,7 @@ export class OtlpWorkerExporter implements SpanExporter {
   /** Resolves once every batch handed over has been answered. */
   forceFlush(): Promise<void> {
     if (this.pending.size === 0) return Promise.resolve();
-    return new Promise((resolve) => (this.idle = resolve));
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   async shutdown(): Promise<void> {
@@ -53,10 +57,11 @@ export class OtlpWorkerExporter implements SpanExporter {
     const callback = this.pending.get(id);
     this.pending.delete(id);
     callback?.(result);
-    if (this.pending.size === 0) this.idle?.();
+    if (this.pending.size === 0) for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  private settleAll(result: ExportResult) {
+  private stop(result: ExportResult) {
+    this.stopped = true;
     for (const id of [...this.pending.keys()]) this.settle(id, result);
   }
 }
