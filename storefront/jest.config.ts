@@ -21,14 +21,14 @@ const jestConfig = createJestConfig({
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
 });
 
-// The AI SDK, `marked`, `stemmer` and sanitize-html's parser ship only as ES modules, so jest
-// compiles them like the app's own code.
+// The AI SDK, `marked`, `stemmer`, sanitize-html's parser and ECharts' modules (with the zrender
+// they draw with) ship only as ES modules, so jest compiles them like the app's own code.
 export default async () => {
   const config = await jestConfig();
   return {
     ...config,
     transformIgnorePatterns: [
-      '/node_modules/(?!(ai|@workflow/serde|@ai-sdk|eventsource-parser|marked|stemmer|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
+      '/node_modules/(?!(ai|@workflow/serde|@ai-sdk|eventsource-parser|marked|stemmer|sanitize-html|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype|echarts|zrender)/)',
       '^.+\\.module\\.(css|sass|scss)$',
     ],
   };

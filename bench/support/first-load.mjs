@@ -6,10 +6,11 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The gzip size of every script a modern browser loads from the page's HTML, and whether any
- * of them holds a text (a library's mark, to tell whether it is in the first load).
+ * of them holds a text (a library's mark, to tell whether it is in the first load). `cookie` asks
+ * as a signed-in visitor (a page drawn on the server for its administrator, like `/admin`).
  */
-export async function firstLoadJavaScript(pageUrl) {
-  const html = await (await fetch(pageUrl)).text();
+export async function firstLoadJavaScript(pageUrl, { cookie } = {}) {
+  const html = await (await fetch(pageUrl, cookie ? { headers: { cookie } } : {})).text();
   const sources = new Set(
     [...html.matchAll(/<script([^>]*)>/g)]
       // Modern browsers skip noModule scripts (the legacy polyfills).

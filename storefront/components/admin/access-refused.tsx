@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useSession } from '@/components/auth/use-session';
 import { AdminSpinner } from './admin-spinner';
-import { loginPathFor } from './admin-gate';
+import { loginPathFor } from './admin-nav';
 import { NotAuthorised } from './not-authorised';
 
 export function AccessRefused({ status, returnPath }: { status: 401 | 403; returnPath: string }) {

@@ -9,10 +9,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { useSession } from '@/components/auth/use-session';
 import { AdminSpinner } from './admin-spinner';
+import { loginPathFor } from './admin-nav';
 import { NotAuthorised } from './not-authorised';
-
-/** The login page, coming back to `returnPath` (an internal path) after signing in. */
-export const loginPathFor = (returnPath: string) => `/login?redirect=${returnPath}`;
 
 export function AdminGate({ returnPath, children }: { returnPath: string; children: ReactNode }) {
   const { user, pending } = useSession();

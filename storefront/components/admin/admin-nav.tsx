@@ -13,6 +13,9 @@ export const ADMIN_SECTIONS = {
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
+/** The login page, coming back to `returnPath` (an internal path) after signing in. */
+export const loginPathFor = (returnPath: string) => `/login?redirect=${returnPath}`;
+
 /**
  * The sub-navigation of the admin area. The current section is marked for screen readers too:
  * as the page itself on a section's list, as the current place on a page inside it (an order).

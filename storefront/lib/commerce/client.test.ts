@@ -42,6 +42,21 @@ describe('callCommerce', () => {
     expect(serverInit).toMatchObject({ method: 'GET', body: undefined });
   });
 
+  it('sends a visitor’s session cookie on only when the server is told to', async () => {
+    reply(200, { id: 'p1' });
+    await callCommerce({ path: '/api/x', answer }, { origin: 'http://127.0.0.1:4000' });
+    await callCommerce(
+      { path: '/api/x', answer },
+      { origin: 'http://127.0.0.1:4000', cookie: 'session=abc' },
+    );
+    const [[, plain], [, forwarded]] = jest.mocked(fetch).mock.calls as [
+      [unknown, RequestInit],
+      [unknown, RequestInit],
+    ];
+    expect(plain.headers).not.toHaveProperty('cookie');
+    expect(forwarded.headers).toMatchObject({ cookie: 'session=abc' });
+  });
+
   it.each([
     [
       'a 400 with a message',

@@ -76,6 +76,8 @@ export interface CommerceTransport {
   origin?: string;
   /** Gives up on a service that does not answer within this time (server-side calls). */
   timeoutMs?: number;
+  /** A server-side call made for a visitor: the Cookie header of their request, sent on. */
+  cookie?: string;
   /** Further fetch options: `cache`, or Next's `next: { tags, revalidate }`. */
   init?: RequestInit & { next?: { tags?: string[]; revalidate?: number | false } };
 }
@@ -90,11 +92,12 @@ function serverText(body: unknown, field: 'message' | 'error'): string | null {
 
 export async function callCommerce<T>(
   call: CommerceCall<T>,
-  { origin, timeoutMs, init }: CommerceTransport = {},
+  { origin, timeoutMs, cookie, init }: CommerceTransport = {},
 ): Promise<T> {
   const { path, method = 'GET', body, answer, failureField = 'message' } = call;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = cookie;
   let response: Response;
   try {
     response = await fetch(origin ? new URL(path, origin) : path, {

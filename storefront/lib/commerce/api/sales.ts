@@ -4,7 +4,7 @@
  * session cookie goes with it). Failures are `{ error }`, in Italian, which the page shows.
  */
 import type { SalesSummary } from '@aba-shop/contract';
-import { callCommerce } from '../client';
+import { callCommerce, type CommerceTransport } from '../client';
 import salesSummary from '../contract-schemas/sales-summary.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 
@@ -18,14 +18,14 @@ export interface SalesPeriod {
 
 const periodQuery = ({ from, to }: SalesPeriod) => new URLSearchParams({ from, to }).toString();
 
-export const fetchSalesSummary = (period: SalesPeriod) =>
+export const fetchSalesSummary = (period: SalesPeriod, transport: CommerceTransport = {}) =>
   callCommerce(
     {
       path: `${ADMIN_SALES_PATH}?${periodQuery(period)}`,
       answer: jsonSchemaAnswer<SalesSummary>(salesSummary),
       failureField: 'error',
     },
-    { init: { cache: 'no-store' } },
+    { ...transport, init: { cache: 'no-store' } },
   );
 
 export const ordersCsvPath = (period: SalesPeriod) =>

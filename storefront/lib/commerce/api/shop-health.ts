@@ -3,18 +3,18 @@
  * `{ error }` in Italian.
  */
 import type { ShopHealth } from '@aba-shop/contract';
-import { callCommerce } from '../client';
+import { callCommerce, type CommerceTransport } from '../client';
 import { jsonSchemaAnswer } from '../json-schema-answer';
 import shopHealth from '../contract-schemas/shop-health.json';
 
 export const SHOP_HEALTH_PATH = '/api/admin/health';
 
-export const fetchShopHealth = () =>
+export const fetchShopHealth = (transport: CommerceTransport = {}) =>
   callCommerce(
     {
       path: SHOP_HEALTH_PATH,
       answer: jsonSchemaAnswer<ShopHealth>(shopHealth),
       failureField: 'error',
     },
-    { init: { cache: 'no-store' } },
+    { ...transport, init: { cache: 'no-store' } },
   );
