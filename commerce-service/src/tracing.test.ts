@@ -5,6 +5,7 @@
  * its log lines carry the trace id.
  */
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,25 +52,40 @@ function startServer(env: Record<string, string>) {
   return { child, listening, exited, stdout: () => stdout };
 }
 
+/** A POST whose headers are sent at once and its body 200 ms later; its answer's status. */
+function postSlowly(url: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number }>((resolve, reject) => {
+    const sending = request(url, { method: 'POST', headers }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0 }));
+    });
+    sending.on('error', reject);
+    sending.flushHeaders();
+    setTimeout(() => sending.end(body), 200);
+  });
+}
+
 it("sends the request's span and its queries' spans in the caller's trace, and logs the trace id", async () => {
   const server = startServer({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint });
   try {
     const origin = await server.listening;
     const traceId = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
-    // A checkout session: the request that starts a purchase, and writes it down.
-    const response = await fetch(`${origin}/api/create-checkout-session`, {
-      method: 'POST',
-      headers: {
+    // A checkout session: the request that starts a purchase, and writes it down. Its body
+    // comes a moment after its headers, as on a slow connection: the service reads it in
+    // listeners of its own, outside the request's span, and must go on in the trace.
+    const response = await postSlowly(
+      `${origin}/api/create-checkout-session`,
+      {
         traceparent: `00-${traceId}-1122334455667788-01`,
         'content-type': 'application/json',
         origin: 'http://127.0.0.1:3000',
       },
-      body: JSON.stringify({
+      JSON.stringify({
         products: [{ productId: 'ebook-aba-for-parents', quantity: 1 }],
         successRouter: '/checkout/success',
         cancelRouter: '/checkout/cancel',
       }),
-    });
+    );
     expect(response.status).toBe(200);
     // A probe makes no trace.
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
@@ -97,11 +113,16 @@ it("sends the request's span and its queries' spans in the caller's trace, and l
     // Its values stay out of the trace: the query's text holds placeholders only.
     expect(String(insert?.attributes['db.query.text'])).not.toContain('ebook-aba-for-parents');
 
-    const line = server
-      .stdout()
-      .split('\n')
-      .find((entry) => entry.includes('"url":"/api/create-checkout-session"'));
-    expect(JSON.parse(line ?? '{}')).toMatchObject({ trace_id: traceId });
+    const lines = server.stdout().split('\n');
+    const line = lines.find((entry) => entry.includes('"url":"/api/create-checkout-session"'));
+    const incoming = JSON.parse(line ?? '{}') as { reqId?: string };
+    expect(incoming).toMatchObject({ trace_id: traceId });
+    // The request's last line, written once the answer has gone, is in the trace too.
+    const completed = lines
+      .filter((entry) => entry.includes('"msg":"request completed"'))
+      .map((entry) => JSON.parse(entry) as { reqId?: string })
+      .find((entry) => entry.reqId === incoming.reqId);
+    expect(completed).toMatchObject({ trace_id: traceId });
   } finally {
     server.child.kill('SIGKILL');
   }

@@ -112,8 +112,27 @@ async function expectOrderFiles(request: APIRequestContext, links: string[]) {
   ).toBe(true);
 }
 
-/** The signed-in owner finds the buyer's paid order in /admin/orders. */
-async function expectOrderInSupportConsole(page: Page) {
+/**
+ * The signed-in owner sees the month's sales in the overview, written by the storefront's image
+ * with its charts (ADR 0038), and finds the buyer's paid order in /admin/orders.
+ */
+async function expectSaleInConsole(page: Page) {
+  // Written whole on the server: a moment when the database does not answer yet (just
+  // restored) is a page that says so and offers 'Riprova', which the owner presses.
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/admin');
+        return page.getByRole('status').textContent();
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toContain('Dati del periodo');
+  const orders = page
+    .locator('dl > div')
+    .filter({ has: page.getByText('Ordini', { exact: true }) });
+  expect(Number(await orders.locator('dd').first().textContent())).toBeGreaterThan(0);
+  await expect(page.getByRole('img', { name: /^Ricavi per giorno/ })).toBeVisible();
   await page.goto('/admin/orders');
   const search = page.getByRole('searchbox', { name: 'Cerca per email, ID ordine o ID sessione' });
   await search.fill(BUYER);
@@ -204,11 +223,11 @@ test('a purchase through Stripe: checkout session, signed webhook, receipt e-mai
   await expectOrderFiles(request, journey.links);
 });
 
-test('the owner signs in with the e-mailed code and finds the order in /admin/orders', async ({
+test('the owner signs in with the e-mailed code, sees the sale in /admin and finds the order in /admin/orders', async ({
   page,
 }) => {
   await signInByCode(page, OWNER_EMAIL, WORK_DIR);
-  await expectOrderInSupportConsole(page);
+  await expectSaleInConsole(page);
   journey.owner = await page.context().storageState();
 });
 
@@ -286,6 +305,6 @@ test("the README's backup, taken, then restored on empty volumes: the order, the
   // The order is in the support console again, for the owner still signed in: the sessions
   // are in the database too. (A new code could not be asked for yet: one a minute per address.)
   const owner = await browser.newContext({ baseURL: SHOP, storageState: journey.owner });
-  await expectOrderInSupportConsole(await owner.newPage());
+  await expectSaleInConsole(await owner.newPage());
   await owner.close();
 });

@@ -246,6 +246,17 @@ export interface ServerSpan {
   route(template: string): void;
 }
 
+export interface ServerSpanOptions {
+  /**
+   * Whether the request's and response's listeners run in the span's context: the emitters are
+   * bound to it (OpenTelemetry's context.bind). Off for a server that carries the context past
+   * its listeners itself (Fastify does, for a body and for the answer's end): binding adds
+   * methods to those two objects, which the requests it traces then carry through every path
+   * of the server (docs/performance.md, "Telemetry").
+   */
+  bindEmitters?: boolean;
+}
+
 /**
  * Answers a request in its server span, started as it arrives and continuing the caller's trace
  * when its headers carry one (W3C trace context); the span ends when the answer is sent (a 5xx
@@ -259,6 +270,7 @@ export function answerInServerSpan(
   request: IncomingMessage,
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
+  { bindEmitters = true }: ServerSpanOptions = {},
 ): void {
   // A request that would start a trace when no more may start is answered at once: the
   // cheapest path, the one most requests take under load, asked first.
@@ -289,8 +301,10 @@ export function answerInServerSpan(
   const spanContext = trace.setSpan(parent, span);
   // The body arrives in the request's events, and the answer is logged in the response's,
   // both outside `answer`: bound, their listeners run in the span's context too.
-  context.bind(spanContext, request);
-  context.bind(spanContext, response);
+  if (bindEmitters) {
+    context.bind(spanContext, request);
+    context.bind(spanContext, response);
+  }
   const named: ServerSpan = {
     route(template) {
       span.setAttribute('http.route', template);
