@@ -3,7 +3,9 @@
  * test checkout, moved to a month no other journey writes to; an administrator opens /admin,
  * chooses that month and reads the figures the journey adds up from the commerce database
  * itself, day by day in the chart's table; switches to the last 7 days, whose views of the
- * shop page are the database's count; and downloads the month's orders as CSV. Axe clean.
+ * shop page are the database's count; and downloads the month's orders as CSV. Axe clean. A
+ * visitor without a session is sent to sign in and back; the console's navigation leads to the
+ * overview, a page written on the server that runs no script (ADR 0038).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -153,6 +155,31 @@ test('an administrator reads a month’s figures as the database has them, switc
     .getByRole('listitem')
     .first();
   await expect(views).toHaveText(`Visite al negozio${viewsBefore + 1}`);
+});
+
+test('a visitor without a session is sent to sign in and back; from the console, Panoramica leads to the overview, which runs no script', async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'The way in is the same on a phone.');
+  await page.goto('/admin');
+  await page.waitForURL((url) => url.pathname === '/login');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin');
+
+  await signInOnce(page, context, ADMIN_EMAIL);
+  await page.goto('/admin/orders');
+  await page
+    .getByRole('navigation', { name: 'Amministrazione' })
+    .getByRole('link', { name: 'Panoramica' })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+  await expect(page.getByRole('status').filter({ hasText: 'Dati del periodo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Panoramica' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(await page.locator('script').count()).toBe(0);
 });
 
 /** The views of the shop page the database counted in the last 7 days, today included. */

@@ -27,19 +27,25 @@ export function AdminNav({ current, inside = false }: { current: AdminSection; i
         {(Object.keys(ADMIN_SECTIONS) as AdminSection[]).map((section) => {
           const { href, label } = ADMIN_SECTIONS[section];
           const isCurrent = section === current;
+          const props = {
+            href,
+            'aria-current': isCurrent
+              ? inside
+                ? ('true' as const)
+                : ('page' as const)
+              : undefined,
+            className: `inline-block rounded-lg px-4 py-2 text-sm font-semibold ${
+              isCurrent
+                ? 'bg-emerald-700 text-white hover:bg-emerald-800'
+                : 'text-slate-800 hover:bg-slate-100'
+            }`,
+          };
           return (
             <li key={section}>
-              <Link
-                href={href}
-                aria-current={isCurrent ? (inside ? 'true' : 'page') : undefined}
-                className={`inline-block rounded-lg px-4 py-2 text-sm font-semibold ${
-                  isCurrent
-                    ? 'bg-emerald-700 text-white hover:bg-emerald-800'
-                    : 'text-slate-800 hover:bg-slate-100'
-                }`}
-              >
-                {label}
-              </Link>
+              {/* The overview is a document written on the server, not a React page: a plain
+                  link, which the router neither prefetches (the whole overview each time) nor
+                  has to fall back from. */}
+              {section === 'overview' ? <a {...props}>{label}</a> : <Link {...props}>{label}</Link>}
             </li>
           );
         })}
