@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { escapeHtml, html, trusted } from './html';
+import { escapeHtml } from '@aba-shop/service-kit/html-escape';
+import { html, trusted } from './html';
 
 describe('html', () => {
   it('escapes every value put into it, in text and in attributes', () => {

@@ -4,6 +4,7 @@
  * a template tag that escapes every value put into it, unless the value is markup this tag made
  * or markup another library made and escaped itself (`trusted`).
  */
+import { escapeHtml } from '@aba-shop/service-kit/html-escape';
 
 /** Markup that is safe to put into a page as it is. */
 export class Html {
@@ -14,18 +15,6 @@ export class Html {
 }
 
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text as it must be written inside an element or a quoted attribute. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** Nothing for null, undefined and false; lists one after the other; text escaped. */
 function written(value: HtmlValue): string {

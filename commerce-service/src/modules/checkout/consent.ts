@@ -5,7 +5,7 @@
  * Stripe Checkout and the test checkout say the same words.
  */
 import { WITHDRAWAL_PERIOD_DAYS } from '@aba-shop/contract/constants';
-import { escapeHtml } from '../../html-escape.ts';
+import { escapeHtml } from '@aba-shop/service-kit/html-escape';
 
 export const TERMS_PATH = '/terms-and-conditions';
 export const NO_REFUND_PATH = '/no-refund-policy';

@@ -4,7 +4,7 @@
  * and the membership page that stands in for Stripe's customer portal.
  */
 import { formatPrice } from '@aba-shop/service-kit/money';
-import { escapeHtml } from '../../html-escape.ts';
+import { escapeHtml } from '@aba-shop/service-kit/html-escape';
 import { consentBasketOf, consentHtml, type StoredCheckoutSession } from '../checkout/service.ts';
 import type { LocalPortalView } from '../memberships/service.ts';
 import { CHECKOUT_NEWS_TEXT } from '../newsletter/service.ts';

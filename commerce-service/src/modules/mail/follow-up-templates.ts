@@ -4,7 +4,7 @@
  * membership's failed payment. Each message that is not needed for an order ends with the way
  * out, as its List-Unsubscribe header says too. Plain text and HTML with inline styles only.
  */
-import { escapeHtml } from '../../html-escape.ts';
+import { escapeHtml } from '@aba-shop/service-kit/html-escape';
 import { layout, type RenderedMail } from './templates.ts';
 
 type Language = 'en' | 'it';

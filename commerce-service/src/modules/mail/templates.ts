@@ -1,9 +1,9 @@
 /**
  * The shop's e-mails, each as plain text and HTML. Anything a visitor typed is escaped
- * (html-escape.ts). Other modules take these builders from ./service.ts.
+ * (@aba-shop/service-kit/html-escape). Other modules take these builders from ./service.ts.
  */
 import type { ContactSubmissionTable } from '../../db/schema.ts';
-import { escapeHtml } from '../../html-escape.ts';
+import { escapeHtml } from '@aba-shop/service-kit/html-escape';
 import { WITHDRAWAL_PERIOD_DAYS, type WithdrawalLanguage } from '@aba-shop/contract';
 import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 
