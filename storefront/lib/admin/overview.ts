@@ -64,22 +64,12 @@ export type Overview =
 const FIGURES_FAILED = 'Non è stato possibile caricare i dati. Riprova tra poco.';
 const HEALTH_FAILED = 'Errore nel recupero dello stato del negozio';
 
-/** A call's answer, or what went wrong with it: the caller decides what a failure means. */
-const settle = <T>(call: Promise<T>) =>
-  call.then(
-    (value) => ({ ok: true as const, value }),
-    (caught: unknown) => ({ ok: false as const, caught }),
-  );
-
-function part<T>(
-  answer: { ok: true; value: T } | { ok: false; caught: unknown },
-  fallback: string,
-): Part<T> {
-  if (answer.ok) return answer;
-  serverLog.error('The admin overview could not read a part of its figures:', answer.caught);
+function part<T>(answer: PromiseSettledResult<T>, fallback: string): Part<T> {
+  if (answer.status === 'fulfilled') return { ok: true, value: answer.value };
+  serverLog.error('The admin overview could not read a part of its figures:', answer.reason);
   return {
     ok: false,
-    message: adminFailureMessage(answer.caught, { service: fallback, page: fallback }),
+    message: adminFailureMessage(answer.reason, { service: fallback, page: fallback }),
   };
 }
 
@@ -98,14 +88,16 @@ export async function readOverview(
     cookie,
   };
   const chosen = choosePeriod(query);
-  const [user, sales, health] = await Promise.all([
-    settle(fetchCurrentUser(transport)),
-    settle(fetchSalesSummary(chosen.period, transport)),
-    settle(fetchShopHealth(transport)),
+  const [user, sales, health] = await Promise.allSettled([
+    fetchCurrentUser(transport),
+    fetchSalesSummary(chosen.period, transport),
+    fetchShopHealth(transport),
   ]);
-  const denied = [sales, health].map((answer) => (answer.ok ? null : accessDenial(answer.caught)));
+  const denied = [sales, health].map((answer) =>
+    answer.status === 'rejected' ? accessDenial(answer.reason) : null,
+  );
   // A session check that failed is no answer: the figures' own calls say who may see them.
-  const signedIn = user.ok ? user.value : undefined;
+  const signedIn = user.status === 'fulfilled' ? user.value : undefined;
   if (signedIn === null || denied.includes(401)) return { kind: 'sign-in' };
   if (signedIn?.isAdmin === false || denied.includes(403))
     return { kind: 'not-admin', email: signedIn?.email ?? '' };
