@@ -27,7 +27,9 @@ import { OVERVIEW_STYLES } from './overview-styles';
 
 export const OVERVIEW_PATH = ADMIN_SECTIONS.overview.href;
 
-const counted = (value: number) => new Intl.NumberFormat('it-IT').format(value);
+// Made once: a year's table formats hundreds of numbers.
+const COUNT = new Intl.NumberFormat('it-IT');
+const counted = (value: number) => COUNT.format(value);
 
 /** One figure with how it moved since the period before. */
 const figureCard = (label: string, value: number, previous: number, show: (n: number) => string) =>
@@ -112,12 +114,12 @@ function periodForms({ preset, asked, problem }: ChosenPeriod) {
 function figures(summary: SalesSummary) {
   const { current, previous, currency } = summary;
   const money = (cents: number) => formatPrice(cents, currency);
-  const moneyTick = (cents: number) =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      notation: 'compact',
-    }).format(cents / 100);
+  const ticks = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    notation: 'compact',
+  });
+  const moneyTick = (cents: number) => ticks.format(cents / 100);
   const figure = (
     label: string,
     pick: (figures: SalesFigures) => number,
