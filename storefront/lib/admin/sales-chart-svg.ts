@@ -28,6 +28,24 @@ export interface ChartDrawings {
   wide: string;
 }
 
+const INHERITED = Object.getOwnPropertyNames(Object.prototype);
+
+/**
+ * A product's name as ECharts may safely measure it. zrender keeps the widths of the lettering it
+ * has measured in a plain object keyed by the text, and it measures the beginnings of a name it
+ * cuts to fit as well as each of its lines: a name beginning with the name of one of Object's own
+ * properties ('__proto__', 'constructor', 'toString') made it write its cache's bookkeeping into
+ * Object.prototype, for every object in the process and every chart after it. So a name is one
+ * line, and when one of its beginnings is such a name, an invisible zero-width space after its
+ * first letter makes every beginning longer than that letter a different word.
+ */
+export function measurableLabel(label: string): string {
+  const line = label.replace(/\s+/g, ' ');
+  return INHERITED.some((name) => line.startsWith(name))
+    ? `${line[0]}\u200b${line.slice(1)}`
+    : line;
+}
+
 const EMERALD = '#047857';
 const INK = '#334155';
 const SIZES = { narrow: { width: 340, height: 260 }, wide: { width: 900, height: 280 } };
@@ -39,7 +57,7 @@ function draw(chart: SalesChart, { width, height }: { width: number; height: num
     // Across the chart the days, top to bottom the products (names cut to fit; the table has them).
     const categories = {
       type: 'category' as const,
-      data: labels,
+      data: labels.map(measurableLabel),
       inverse: horizontal,
       axisLabel: horizontal
         ? { color: INK, width: 110, overflow: 'truncate' as const }
