@@ -83,10 +83,18 @@ server.on('request', (request, response) => {
     trust,
   );
   if (!tracing) return answer(request, response);
-  tracing.answerInServerSpan('storefront', request, response, (span) => {
-    span?.route(tracing.routeOf(tracing.pathOf(request.url)));
-    answer(request, response);
-  });
+  // Next.js is given the kept span's context, not the span: seeing a recording span it would
+  // take the request through spans of its own that nothing exports (answerInServerSpan).
+  tracing.answerInServerSpan(
+    'storefront',
+    request,
+    response,
+    (span) => {
+      span?.route(tracing.routeOf(tracing.pathOf(request.url)));
+      answer(request, response);
+    },
+    { recordingSpanVisible: false },
+  );
 });
 
 server.on('error', (error) => {

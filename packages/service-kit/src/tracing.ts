@@ -255,6 +255,17 @@ export interface ServerSpanOptions {
    * of the server (docs/performance.md, "Telemetry").
    */
   bindEmitters?: boolean;
+  /**
+   * Whether the code answering is given the span itself, recording (default true), or only its
+   * context: the kept trace's ids, a span that records nothing. Off for Next.js: given a
+   * recording span, Next takes a kept request through spans of its own at every step, made by
+   * its tracer, which records nothing (no global provider: startTracing), while it answers every
+   * other request on its shortest path. What reads only the context still joins the trace: the
+   * spans of fetch calls (fetch-spans.ts), a log line's ids (trace-ids.ts)
+   * (docs/performance.md, "Telemetry"). On where the code adds spans of its own under it only
+   * while one records (`inClientSpan`: the commerce service's database spans).
+   */
+  recordingSpanVisible?: boolean;
 }
 
 /**
@@ -270,7 +281,7 @@ export function answerInServerSpan(
   request: IncomingMessage,
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
-  { bindEmitters = true }: ServerSpanOptions = {},
+  { bindEmitters = true, recordingSpanVisible = true }: ServerSpanOptions = {},
 ): void {
   // A request that would start a trace when no more may start is answered at once: the
   // cheapest path, the one most requests take under load, asked first.
@@ -298,7 +309,10 @@ export function answerInServerSpan(
     if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
   });
-  const spanContext = trace.setSpan(parent, span);
+  const spanContext = trace.setSpan(
+    parent,
+    recordingSpanVisible ? span : trace.wrapSpanContext(span.spanContext()),
+  );
   // The body arrives in the request's events, and the answer is logged in the response's,
   // both outside `answer`: bound, their listeners run in the span's context too.
   if (bindEmitters) {
