@@ -262,8 +262,8 @@ export interface ServerSpanOptions {
    * its tracer, which records nothing (no global provider: startTracing), while it answers every
    * other request on its shortest path. What reads only the context still joins the trace: the
    * spans of fetch calls (fetch-spans.ts), a log line's ids (trace-ids.ts)
-   * (docs/performance.md, "Telemetry"). On where the code adds spans of its own under it only
-   * while one records (`inClientSpan`: the commerce service's database spans).
+   * (docs/performance.md, "Telemetry"). Leave it on where the code makes spans of its own
+   * only under a recording one (`inClientSpan`: the commerce service's database spans).
    */
   recordingSpanVisible?: boolean;
 }
