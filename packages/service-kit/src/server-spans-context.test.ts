@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startOtlpReceiver, type OtlpReceiver } from '@aba-shop/test-kit/otlp-receiver';
 import { activeTraceIds } from './trace-ids.ts';
-import { answerInServerSpan, startTracing, type Tracing } from './tracing.ts';
+import { answerInServerSpan, pathOf, startTracing, type Tracing } from './tracing.ts';
 
 let receiver: OtlpReceiver;
 let tracing: Tracing | null;
@@ -28,7 +28,7 @@ beforeAll(async () => {
       request,
       response,
       (span) => {
-        span?.route(path.split('?')[0] ?? '');
+        span?.route(pathOf(path));
         if (!path.startsWith('/outer')) {
           response.end('inner');
           return;
