@@ -152,10 +152,11 @@ export function startTracing({
  * The context of the request being answered, carried through its asynchronous work by
  * AsyncLocalStorage, but only where a kept trace is concerned: entering a context outside any
  * kept trace, from one outside any kept trace too, changes nothing any span could see, and is
- * skipped. Next.js enters a context for each of its own spans on every
- * request, though its tracer makes spans that record nothing: entering each through
- * AsyncLocalStorage was most of what a cached page cost with telemetry on and no trace kept
- * (ADR 0037). Inside a kept trace every context is entered as usual.
+ * skipped. Next.js enters a context for each of its own spans on every request, though its
+ * tracer makes spans that record nothing: entering each through AsyncLocalStorage was most of
+ * what a cached page cost with telemetry on and no trace kept (ADR 0037). Its server no longer
+ * does outside a kept request, but the copy of its tracer built into the pages' chunks still
+ * does, three times a request (ADR 0032). Inside a kept trace every context is entered as usual.
  */
 export class RecordedContextManager extends AsyncLocalStorageContextManager {
   override with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
@@ -259,8 +260,8 @@ export interface ServerSpanOptions {
    * Whether the code answering is given the span itself, recording (default true), or only its
    * context: the kept trace's ids, a span that records nothing. Off for Next.js: given a
    * recording span, Next takes a kept request through spans of its own at every step, made by
-   * its tracer, which records nothing (no global provider: startTracing), while it answers every
-   * other request on its shortest path. What reads only the context still joins the trace: the
+   * its tracer, which records nothing (no global provider: startTracing), while its server
+   * answers every other request on its shortest path. What reads only the context still joins the trace: the
    * spans of fetch calls (fetch-spans.ts), a log line's ids (trace-ids.ts)
    * (docs/performance.md, "Telemetry"). Leave it on where the code makes spans of its own
    * only under a recording one (`inClientSpan`: the commerce service's database spans).
