@@ -261,8 +261,8 @@ export interface ServerSpanOptions {
    * context: the kept trace's ids, a span that records nothing. Off for Next.js: given a
    * recording span, Next takes a kept request through spans of its own at every step, made by
    * its tracer, which records nothing (no global provider: startTracing), while its server
-   * answers every other request on its shortest path. What reads only the context still joins the trace: the
-   * spans of fetch calls (fetch-spans.ts), a log line's ids (trace-ids.ts)
+   * answers every other request on its shortest path. What reads only the context still joins
+   * the trace: the spans of fetch calls (fetch-spans.ts), a log line's ids (trace-ids.ts)
    * (docs/performance.md, "Telemetry"). Leave it on where the code makes spans of its own
    * only under a recording one (`inClientSpan`: the commerce service's database spans).
    */
