@@ -83,18 +83,13 @@ server.on('request', (request, response) => {
     trust,
   );
   if (!tracing) return answer(request, response);
-  // Next.js is given the kept span's context, not the span: seeing a recording span it would
-  // take the request through spans of its own that nothing exports (answerInServerSpan).
-  tracing.answerInServerSpan(
-    'storefront',
-    request,
-    response,
-    (span) => {
-      span?.route(tracing.routeOf(tracing.pathOf(request.url)));
-      answer(request, response);
-    },
-    { recordingSpanVisible: false },
-  );
+  // The span is the shop's alone: Next.js, which traces itself through the global
+  // OpenTelemetry API, sees none and answers as without tracing
+  // (docs/adr/0039-the-storefronts-trace-context-its-own.md).
+  tracing.answerInServerSpan('storefront', request, response, (span) => {
+    span?.route(tracing.routeOf(tracing.pathOf(request.url)));
+    answer(request, response);
+  });
 });
 
 server.on('error', (error) => {

@@ -10,8 +10,6 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import {
-  context,
-  propagation,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -20,12 +18,14 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
+import { activeContext, injectContext } from './shop-context.ts';
 
 /**
- * Whether a context is in a kept trace: its span's context says sampled (Next's own spans in a
- * kept trace record nothing, but carry the kept span's context on).
+ * Whether a context is in a kept trace: its span's context says sampled, whether or not that
+ * span records (a span of the global no-op tracer, made inside a kept trace, carries the kept
+ * span's context on).
  */
-export const isInKeptTrace = (active: Context) =>
+const isInKeptTrace = (active: Context) =>
   ((trace.getSpanContext(active)?.traceFlags ?? TraceFlags.NONE) & TraceFlags.SAMPLED) !== 0;
 
 /** What undici's channels give of a request: the part read here. */
@@ -41,7 +41,7 @@ export function traceFetchCalls(tracer: Tracer): () => void {
 
   const created = (message: unknown) => {
     const { request } = message as { request: UndiciRequest };
-    const active = context.active();
+    const active = activeContext();
     if (!isInKeptTrace(active) || request.method === 'CONNECT') return;
     const { protocol, hostname, port } = new URL(request.origin);
     const span = tracer.startSpan(
@@ -57,7 +57,7 @@ export function traceFetchCalls(tracer: Tracer): () => void {
       active,
     );
     const headers: Record<string, string> = {};
-    propagation.inject(trace.setSpan(active, span), headers);
+    injectContext(trace.setSpan(active, span), headers);
     for (const [name, value] of Object.entries(headers)) request.addHeader(name, value);
     spans.set(request, span);
   };

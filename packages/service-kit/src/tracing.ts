@@ -11,11 +11,9 @@ import {
   context,
   propagation,
   SpanKind,
-  ROOT_CONTEXT,
   SpanStatusCode,
   trace,
   type Attributes,
-  type Context,
 } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -27,8 +25,15 @@ import {
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { isInKeptTrace, traceFetchCalls } from './fetch-spans.ts';
+import { traceFetchCalls } from './fetch-spans.ts';
 import { OtlpWorkerExporter } from './otlp-worker-exporter.ts';
+import {
+  activeContext,
+  bindContext,
+  extractContext,
+  setShopContext,
+  withContext,
+} from './shop-context.ts';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
@@ -72,9 +77,12 @@ export interface TracingSettings {
   /**
    * Whether the calls the service makes through node:http get spans (the Stripe SDK's), besides
    * those through fetch (default true). OpenTelemetry's instrumentation of node:http hooks every
-   * `require()` of the process, which then resolves each module it is asked for once more: a
-   * service that calls out only through fetch and loads modules while it answers (the
-   * storefront: Next.js does, on every request) leaves it off (docs/performance.md, "Telemetry").
+   * `require()` of the process, which then resolves each module it is asked for once more, and
+   * it reads the trace's context through the global OpenTelemetry API, so the shop's context
+   * and propagator become the process's global ones (shop-context.ts). A service that calls out
+   * only through fetch and runs a framework that traces itself through that API (the
+   * storefront: Next.js, which also loads modules on every request) leaves it off
+   * (docs/performance.md, "Telemetry").
    */
   nodeHttpCalls?: boolean;
 }
@@ -111,18 +119,21 @@ export function startTracing({
       }),
     ],
   });
-  context.setGlobalContextManager(new RecordedContextManager().enable());
-  propagation.setGlobalPropagator(
-    new CompositePropagator({
+  const shopContext = {
+    manager: new AsyncLocalStorageContextManager().enable(),
+    propagator: new CompositePropagator({
       propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
     }),
-  );
+  };
+  setShopContext(shopContext);
   // Not registered as the global provider: Next.js would then take every request through its
   // own spans, whether kept or not, which cost a third of a cached page's throughput
-  // (docs/performance.md, "Telemetry"). The shop's spans and the instrumentations use it
-  // directly; Next's spans, made only inside a kept request's span, carry that span's context on.
+  // (docs/performance.md, "Telemetry"). The shop's spans and the instrumentation use it
+  // directly.
   shopTracerProvider = provider;
-  if (nodeHttpCalls)
+  if (nodeHttpCalls) {
+    context.setGlobalContextManager(shopContext.manager);
+    propagation.setGlobalPropagator(shopContext.propagator);
     registerInstrumentations({
       tracerProvider: provider,
       instrumentations: [
@@ -137,6 +148,7 @@ export function startTracing({
         }),
       ],
     });
+  }
   const stopTracingFetch = traceFetchCalls(provider.getTracer('@aba-shop/service-kit/fetch-spans'));
   return {
     shutdown: async () => {
@@ -144,30 +156,9 @@ export function startTracing({
       await provider.shutdown();
       shopTracerProvider = undefined;
       newTraces = undefined;
+      setShopContext(undefined);
     },
   };
-}
-
-/**
- * The context of the request being answered, carried through its asynchronous work by
- * AsyncLocalStorage, but only where a kept trace is concerned: entering a context outside any
- * kept trace, from one outside any kept trace too, changes nothing any span could see, and is
- * skipped. Next.js enters a context for each of its own spans on every request, though its
- * tracer makes spans that record nothing: entering each through AsyncLocalStorage was most of
- * what a cached page cost with telemetry on and no trace kept (ADR 0037). Its server no longer
- * does outside a kept request, but the copy of its tracer built into the pages' chunks still
- * does, three times a request (ADR 0032). Inside a kept trace every context is entered as usual.
- */
-export class RecordedContextManager extends AsyncLocalStorageContextManager {
-  override with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    entered: Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ): ReturnType<F> {
-    if (!isInKeptTrace(entered) && !isInKeptTrace(this.active())) return fn.apply(thisArg, args);
-    return super.with(entered, fn, thisArg, ...args);
-  }
 }
 
 /**
@@ -224,21 +215,19 @@ export function inClientSpan<T>(
   // Work outside a request (migrations, the mail worker's polling) would each be a trace of
   // its own, mostly noise: only a request's calls are traced.
   // A request whose trace is not kept (sampling) makes no span for its calls either.
-  if (!trace.getActiveSpan()?.isRecording()) return work();
-  return tracer(tracerName).startActiveSpan(
-    name,
-    { kind: SpanKind.CLIENT, attributes },
-    async (span) => {
-      try {
-        return await work();
-      } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
-  );
+  const active = activeContext();
+  if (!trace.getSpan(active)?.isRecording()) return work();
+  const span = tracer(tracerName).startSpan(name, { kind: SpanKind.CLIENT, attributes }, active);
+  return withContext(trace.setSpan(active, span), async () => {
+    try {
+      return await work();
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /** The span of one request a service answers, named after its route once that is known. */
@@ -250,23 +239,12 @@ export interface ServerSpan {
 export interface ServerSpanOptions {
   /**
    * Whether the request's and response's listeners run in the span's context: the emitters are
-   * bound to it (OpenTelemetry's context.bind). Off for a server that carries the context past
-   * its listeners itself (Fastify does, for a body and for the answer's end): binding adds
+   * bound to it (the context manager's `bind`). Off for a server that carries the context
+   * past its listeners itself (Fastify does, for a body and for the answer's end): binding adds
    * methods to those two objects, which the requests it traces then carry through every path
    * of the server (docs/performance.md, "Telemetry").
    */
   bindEmitters?: boolean;
-  /**
-   * Whether the code answering is given the span itself, recording (default true), or only its
-   * context: the kept trace's ids, a span that records nothing. Off for Next.js: given a
-   * recording span, Next takes a kept request through spans of its own at every step, made by
-   * its tracer, which records nothing (no global provider: startTracing), while its server
-   * answers every other request on its shortest path. What reads only the context still joins
-   * the trace: the spans of fetch calls (fetch-spans.ts), a log line's ids (trace-ids.ts)
-   * (docs/performance.md, "Telemetry"). Leave it on where the code makes spans of its own
-   * only under a recording one (`inClientSpan`: the commerce service's database spans).
-   */
-  recordingSpanVisible?: boolean;
 }
 
 /**
@@ -275,14 +253,17 @@ export interface ServerSpanOptions {
  * marks it failed) or the client goes (499). `answer` is given the span, to name it once the
  * route is known; a probe, or a request whose trace is not kept (sampling), is answered outside
  * any span, at no further cost, and `answer` is given null. Without tracing every request is
- * such a one.
+ * such a one. The span is entered in the shop's context (shop-context.ts): where that is not the
+ * process's global one (the storefront), the framework answering (Next.js) sees no span at all
+ * and answers as without tracing, while what the shop's code reads (its fetch calls, its log
+ * lines) joins the trace.
  */
 export function answerInServerSpan(
   tracerName: string,
   request: IncomingMessage,
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
-  { bindEmitters = true, recordingSpanVisible = true }: ServerSpanOptions = {},
+  { bindEmitters = true }: ServerSpanOptions = {},
 ): void {
   // A request that would start a trace when no more may start is answered at once: the
   // cheapest path, the one most requests take under load, asked first.
@@ -290,7 +271,7 @@ export function answerInServerSpan(
   const path = pathOf(request.url);
   if (UNTRACED_PATHS.has(path)) return answer(null);
   const method = request.method ?? 'GET';
-  const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+  const parent = extractContext(request.headers);
   const span = tracer(tracerName).startSpan(
     method,
     {
@@ -310,15 +291,12 @@ export function answerInServerSpan(
     if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
   });
-  const spanContext = trace.setSpan(
-    parent,
-    recordingSpanVisible ? span : trace.wrapSpanContext(span.spanContext()),
-  );
+  const spanContext = trace.setSpan(parent, span);
   // The body arrives in the request's events, and the answer is logged in the response's,
   // both outside `answer`: bound, their listeners run in the span's context too.
   if (bindEmitters) {
-    context.bind(spanContext, request);
-    context.bind(spanContext, response);
+    bindContext(spanContext, request);
+    bindContext(spanContext, response);
   }
   const named: ServerSpan = {
     route(template) {
@@ -326,5 +304,5 @@ export function answerInServerSpan(
       span.updateName(`${method} ${template}`);
     },
   };
-  context.with(spanContext, () => answer(named));
+  withContext(spanContext, () => answer(named));
 }
