@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry tracing for the shop's Node services (docs/reliability.md#telemetry-and-health,
- * ADRs 0032 and 0037): spans of the HTTP requests a service makes (through fetch:
+ * ADRs 0032, 0037 and 0039): spans of the HTTP requests a service makes (through fetch:
  * fetch-spans.ts; through node:http, where the service asks for them) and of those it answers
  * (made by the service itself: `answerInServerSpan`),
  * W3C trace context passed on to the next service, exported by OTLP over HTTP to the endpoint
