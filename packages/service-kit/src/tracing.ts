@@ -240,9 +240,10 @@ export interface ServerSpanOptions {
   /**
    * Whether the request's and response's listeners run in the span's context: the emitters are
    * bound to it (the context manager's `bind`). Off for a server that carries the context
-   * past its listeners itself (Fastify does, for a body and for the answer's end): binding adds
-   * methods to those two objects, which the requests it traces then carry through every path
-   * of the server (docs/performance.md, "Telemetry").
+   * past its listeners itself (Fastify does, for a body and for the answer's end) or whose
+   * listeners read no trace (Next.js, in the storefront: ADR 0039): binding adds methods to
+   * those two objects, which the requests it traces then carry through every path of the
+   * server (docs/performance.md, "Telemetry").
    */
   bindEmitters?: boolean;
 }
