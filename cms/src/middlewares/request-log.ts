@@ -5,7 +5,7 @@
  * CMS's lines are found from a trace although the CMS makes no spans itself.
  */
 import type { Core } from '@strapi/strapi';
-import { callerTraceIds } from '@aba-shop/service-kit/trace-ids';
+import { callerTraceIds } from '@aba-shop/service-kit/caller-trace-ids';
 
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }): Core.MiddlewareHandler =>
   async (ctx, next) => {

@@ -1,4 +1,4 @@
-import { callerTraceIds } from './trace-ids.ts';
+import { callerTraceIds } from './caller-trace-ids.ts';
 
 describe('callerTraceIds', () => {
   it("reads a kept trace's id and the caller's span from a traceparent", () => {
