@@ -85,19 +85,11 @@ server.on('request', (request, response) => {
   if (!tracing) return answer(request, response);
   // The span is the shop's alone: Next.js, which traces itself through the global
   // OpenTelemetry API, sees none and answers as without tracing
-  // (docs/adr/0039-the-storefronts-trace-context-its-own.md). The request and the response
-  // are not bound to it: a kept request's two objects would carry the binding's methods
-  // through every path of Next, and no listener of the shop's on them reads the trace.
-  tracing.answerInServerSpan(
-    'storefront',
-    request,
-    response,
-    (span) => {
-      span?.route(tracing.routeOf(tracing.pathOf(request.url)));
-      answer(request, response);
-    },
-    { bindEmitters: false },
-  );
+  // (docs/adr/0039-the-storefronts-trace-context-its-own.md).
+  tracing.answerInServerSpan('storefront', request, response, (span) => {
+    span?.route(tracing.routeOf(tracing.pathOf(request.url)));
+    answer(request, response);
+  });
 });
 
 server.on('error', (error) => {

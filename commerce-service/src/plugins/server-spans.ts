@@ -22,18 +22,10 @@ export function serverSpans() {
       >
     > & { http?: ServerOptions };
     const server = createServer(options.http ?? {}, (request, response) => {
-      answerInServerSpan(
-        'commerce-service',
-        request,
-        response,
-        (span) => {
-          if (span) spans.set(request, span);
-          handler(request, response);
-        },
-        // Fastify reads a body and ends an answer in the context the request came in with
-        // (its own async resources): no binding needed, and none paid for.
-        { bindEmitters: false },
-      );
+      answerInServerSpan('commerce-service', request, response, (span) => {
+        if (span) spans.set(request, span);
+        handler(request, response);
+      });
     });
     // What Fastify sets on a server it makes itself, and leaves to a factory's: without it the
     // keep-alive fell to Node's 5 s with tracing on, under the front's own keep-alive

@@ -45,9 +45,6 @@ export const activeContext = (): Context => contexts().active();
 export const withContext = <T>(entered: Context, work: () => T): T =>
   contexts().with(entered, work);
 
-/** `target` (an emitter) with its listeners run in `entered`. */
-export const bindContext = <T>(entered: Context, target: T): T => contexts().bind(entered, target);
-
 /** The trace context a request's headers carry (W3C trace context); the root context without. */
 export function extractContext(headers: Record<string, string | string[] | undefined>): Context {
   const shop = holder[SLOT];

@@ -27,13 +27,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { traceFetchCalls } from './fetch-spans.ts';
 import { OtlpWorkerExporter } from './otlp-worker-exporter.ts';
-import {
-  activeContext,
-  bindContext,
-  extractContext,
-  setShopContext,
-  withContext,
-} from './shop-context.ts';
+import { activeContext, extractContext, setShopContext, withContext } from './shop-context.ts';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
@@ -236,18 +230,6 @@ export interface ServerSpan {
   route(template: string): void;
 }
 
-export interface ServerSpanOptions {
-  /**
-   * Whether the request's and response's listeners run in the span's context: the emitters are
-   * bound to it (the context manager's `bind`). Off for a server that carries the context
-   * past its listeners itself (Fastify does, for a body and for the answer's end) or whose
-   * listeners read no trace (Next.js, in the storefront: ADR 0039): binding adds methods to
-   * those two objects, which the requests it traces then carry through every path of the
-   * server (docs/performance.md, "Telemetry").
-   */
-  bindEmitters?: boolean;
-}
-
 /**
  * Answers a request in its server span, started as it arrives and continuing the caller's trace
  * when its headers carry one (W3C trace context); the span ends when the answer is sent (a 5xx
@@ -257,14 +239,17 @@ export interface ServerSpanOptions {
  * such a one. The span is entered in the shop's context (shop-context.ts): where that is not the
  * process's global one (the storefront), the framework answering (Next.js) sees no span at all
  * and answers as without tracing, while what the shop's code reads (its fetch calls, its log
- * lines) joins the trace.
+ * lines) joins the trace. The request and the response are not bound to the span (their
+ * listeners would run in its context): the servers that answer carry the context past their
+ * listeners themselves (Fastify, for a body and for the answer's end) or read no trace in
+ * them (Next.js), and binding adds methods to those two objects, which a kept request would
+ * carry through every path of the server (docs/performance.md, "Telemetry"; ADR 0039).
  */
 export function answerInServerSpan(
   tracerName: string,
   request: IncomingMessage,
   response: ServerResponse,
   answer: (span: ServerSpan | null) => void,
-  { bindEmitters = true }: ServerSpanOptions = {},
 ): void {
   // A request that would start a trace when no more may start is answered at once: the
   // cheapest path, the one most requests take under load, asked first.
@@ -293,12 +278,6 @@ export function answerInServerSpan(
     span.end();
   });
   const spanContext = trace.setSpan(parent, span);
-  // The body arrives in the request's events, and the answer is logged in the response's,
-  // both outside `answer`: bound, their listeners run in the span's context too.
-  if (bindEmitters) {
-    bindContext(spanContext, request);
-    bindContext(spanContext, response);
-  }
   const named: ServerSpan = {
     route(template) {
       span.setAttribute('http.route', template);
