@@ -48,6 +48,8 @@ const PAGE_CONNECTIONS = Number(process.env.PAGE_CONNECTIONS ?? 50);
 const PAGE_PAIRS = Number(process.env.PAGE_PAIRS ?? 5);
 const PAGE_ROUNDS = Number(process.env.PAGE_ROUNDS ?? 3);
 const PAGE_WARM_SECONDS = Number(process.env.PAGE_WARM_SECONDS ?? 60);
+/** Each page's turn in the warm-up. */
+const WARM_TURN_SECONDS = 5;
 const PAGES = ['/', '/shop'];
 const KINDS = ['off', 'on'];
 const BUDGET = 0.05;
@@ -171,9 +173,11 @@ try {
       const urlsOf = (page) =>
         Object.fromEntries(KINDS.map((kind) => [kind, `${stacks[kind].urls.storefront}${page}`]));
       // Both pages in turn, as a live shop is asked for many; failures of a first render ignored.
-      for (let warmed = 0; warmed < PAGE_WARM_SECONDS; warmed += PAGES.length * 5)
+      for (let warmed = 0; warmed < PAGE_WARM_SECONDS; warmed += PAGES.length * WARM_TURN_SECONDS)
         for (const page of PAGES)
-          await sideBySide(urlsOf(page), pids, PAGE_CONNECTIONS, 5, { warmUp: true });
+          await sideBySide(urlsOf(page), pids, PAGE_CONNECTIONS, WARM_TURN_SECONDS, {
+            warmUp: true,
+          });
       await warmUp(urlsOf(PAGES[0]), pids, PAGE_CONNECTIONS);
       const rounds = Object.fromEntries(PAGES.map((page) => [page, []]));
       for (let round = 0; round < PAGE_ROUNDS; round += 1)

@@ -12,7 +12,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startOtlpReceiver, type OtlpReceiver } from '@aba-shop/test-kit/otlp-receiver';
 import { activeTraceIds } from './trace-ids.ts';
-import { answerInServerSpan, pathOf, startTracing, type Tracing } from './tracing.ts';
+import {
+  answerInServerSpan,
+  pathOf,
+  startTracing,
+  type Tracing,
+  type TracingSettings,
+} from './tracing.ts';
 
 /** What the code answering `/outer` saw through the global OpenTelemetry API, and in a log line. */
 interface Seen {
@@ -28,8 +34,15 @@ let server: Server;
 let origin: string;
 const seen: Seen[] = [];
 
-/** A server answering through answerInServerSpan; `/outer` fetches `/inner` from itself. */
-async function startServer() {
+/**
+ * Tracing with `settings` (the storefront's or the commerce service's), exporting to a fresh
+ * receiver, and a server answering through answerInServerSpan; `/outer` fetches `/inner` from
+ * itself.
+ */
+async function startAll(settings: Pick<TracingSettings, 'nodeHttpCalls'>) {
+  seen.length = 0;
+  receiver = await startOtlpReceiver();
+  tracing = startTracing({ serviceName: 'context-test', endpoint: receiver.endpoint, ...settings });
   server = createServer((request, response) => {
     const path = request.url ?? '';
     answerInServerSpan('context-test', request, response, (span) => {
@@ -53,7 +66,7 @@ async function startServer() {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function stopServer() {
+async function stopAll() {
   await new Promise((resolve) => server.close(resolve));
   await receiver.close();
 }
@@ -75,17 +88,8 @@ async function expectFetchJoined(traceId: string, callerSpanId: string) {
 
 // The storefront's set-up first: the commerce service's makes its context the process's global.
 describe("the storefront's set-up", () => {
-  beforeAll(async () => {
-    seen.length = 0;
-    receiver = await startOtlpReceiver();
-    tracing = startTracing({
-      serviceName: 'context-test',
-      endpoint: receiver.endpoint,
-      nodeHttpCalls: false,
-    });
-    await startServer();
-  });
-  afterAll(stopServer);
+  beforeAll(() => startAll({ nodeHttpCalls: false }));
+  afterAll(stopAll);
 
   it('shows the global API no span; the fetch and the log line still join the trace', async () => {
     const traceId = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -99,13 +103,8 @@ describe("the storefront's set-up", () => {
 });
 
 describe("the commerce service's set-up", () => {
-  beforeAll(async () => {
-    seen.length = 0;
-    receiver = await startOtlpReceiver();
-    tracing = startTracing({ serviceName: 'context-test', endpoint: receiver.endpoint });
-    await startServer();
-  });
-  afterAll(stopServer);
+  beforeAll(() => startAll({}));
+  afterAll(stopAll);
 
   it('shows the global API the recording span, and the fetch joins the trace', async () => {
     const traceId = 'b1b2c3d4e5f60718293a4b5c6d7e8f91';
