@@ -16,6 +16,7 @@ import {
   type Attributes,
 } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   CompositePropagator,
@@ -45,6 +46,16 @@ import {
  * not make tracing the heaviest work of the process (docs/performance.md, "Telemetry").
  */
 const NEW_TRACES_PER_SECOND = 20;
+
+/**
+ * While a process is saturated (its event loop busy for at least `SATURATED` of the last
+ * second), it starts at most one new trace every 10 s instead. At the limit of its throughput
+ * a process's kept traces cost it far more than their own work (docs/performance.md,
+ * "Telemetry"); the few kept there still show what a request does under that load, and the
+ * traces its callers began are continued as ever.
+ */
+const NEW_TRACES_PER_SECOND_SATURATED = 0.1;
+const SATURATED = 0.9;
 
 /** Probes say nothing a trace needs, and would be most of the traces: the commerce service's. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
@@ -100,6 +111,7 @@ export function startTracing({
     // A share of 0 starts no trace: said as a cap of 0, every request that comes without a
     // trace is answered on the cheapest path instead of making a span only to drop it.
     sampleRatio === 0 ? 0 : NEW_TRACES_PER_SECOND,
+    { perSecond: NEW_TRACES_PER_SECOND_SATURATED, saturated: eventLoopSaturated(SATURATED) },
   );
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
@@ -155,19 +167,49 @@ export function startTracing({
   };
 }
 
+/** Whether the process has been saturated since it was last asked. */
+export type Saturation = () => boolean;
+
+/**
+ * Saturated: the event loop busy for at least `threshold` of the time since the last question
+ * (Node's event loop utilisation). The first question starts the measure, so the work of a
+ * process's start is not counted as load.
+ */
+export function eventLoopSaturated(threshold: number): Saturation {
+  let since: EventLoopUtilization | undefined;
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const busy = since
+      ? performance.eventLoopUtilization(now, since).utilization >= threshold
+      : false;
+    since = now;
+    return busy;
+  };
+}
+
 /**
  * Keeps what `sampler` keeps, but at most `perSecond` a second on average, with bursts of up to
- * that many (a token bucket refilled as time passes).
+ * that many (a token bucket refilled as time passes). Given `whenSaturated`, the process's load
+ * is read at most once a second, and while it is saturated the bucket refills at that rate
+ * instead and holds at most one trace.
  */
 export class CappedSampler implements Sampler {
   private readonly sampler: Sampler;
   private readonly perSecond: number;
+  private readonly whenSaturated: { perSecond: number; saturated: Saturation } | undefined;
   private tokens: number;
   private refilledAt = performance.now();
+  private loadReadAt = -Infinity;
+  private saturated = false;
 
-  constructor(sampler: Sampler, perSecond: number) {
+  constructor(
+    sampler: Sampler,
+    perSecond: number,
+    whenSaturated?: { perSecond: number; saturated: Saturation },
+  ) {
     this.sampler = sampler;
     this.perSecond = perSecond;
+    this.whenSaturated = whenSaturated;
     this.tokens = perSecond;
   }
 
@@ -182,16 +224,21 @@ export class CappedSampler implements Sampler {
   /** Whether one more trace may be kept now (spending nothing). */
   mayKeep(): boolean {
     const now = performance.now();
-    this.tokens = Math.min(
-      this.perSecond,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond,
-    );
+    if (this.whenSaturated && now - this.loadReadAt >= 1000) {
+      this.saturated = this.whenSaturated.saturated();
+      this.loadReadAt = now;
+    }
+    const saturated = this.saturated && this.whenSaturated;
+    // Never more than the cap: a share of 0 stays 0 under load.
+    const perSecond = saturated ? Math.min(this.perSecond, saturated.perSecond) : this.perSecond;
+    const most = saturated ? Math.min(this.perSecond, 1) : this.perSecond;
+    this.tokens = Math.min(most, this.tokens + ((now - this.refilledAt) / 1000) * perSecond);
     this.refilledAt = now;
     return this.tokens >= 1;
   }
 
   toString() {
-    return `CappedSampler{${this.sampler.toString()}, at most ${this.perSecond}/s}`;
+    return `CappedSampler{${this.sampler.toString()}, at most ${this.perSecond}/s${this.whenSaturated ? `, ${this.whenSaturated.perSecond}/s saturated` : ''}}`;
   }
 }
 
