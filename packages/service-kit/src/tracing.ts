@@ -197,10 +197,12 @@ export class CappedSampler implements Sampler {
   private readonly sampler: Sampler;
   private readonly perSecond: number;
   private readonly whenSaturated: { perSecond: number; saturated: Saturation } | undefined;
+  /** The refill a second and the most the bucket holds, as of the last reading of the load. */
+  private rate: number;
+  private most: number;
   private tokens: number;
   private refilledAt = performance.now();
   private loadReadAt = -Infinity;
-  private saturated = false;
 
   constructor(
     sampler: Sampler,
@@ -210,6 +212,8 @@ export class CappedSampler implements Sampler {
     this.sampler = sampler;
     this.perSecond = perSecond;
     this.whenSaturated = whenSaturated;
+    this.rate = perSecond;
+    this.most = perSecond;
     this.tokens = perSecond;
   }
 
@@ -225,14 +229,15 @@ export class CappedSampler implements Sampler {
   mayKeep(): boolean {
     const now = performance.now();
     if (this.whenSaturated && now - this.loadReadAt >= 1000) {
-      this.saturated = this.whenSaturated.saturated();
+      const saturated = this.whenSaturated.saturated();
+      // Never more than the cap: a share of 0 stays 0 under load.
+      this.rate = saturated
+        ? Math.min(this.perSecond, this.whenSaturated.perSecond)
+        : this.perSecond;
+      this.most = saturated ? Math.min(this.perSecond, 1) : this.perSecond;
       this.loadReadAt = now;
     }
-    const saturated = this.saturated && this.whenSaturated;
-    // Never more than the cap: a share of 0 stays 0 under load.
-    const perSecond = saturated ? Math.min(this.perSecond, saturated.perSecond) : this.perSecond;
-    const most = saturated ? Math.min(this.perSecond, 1) : this.perSecond;
-    this.tokens = Math.min(most, this.tokens + ((now - this.refilledAt) / 1000) * perSecond);
+    this.tokens = Math.min(this.most, this.tokens + ((now - this.refilledAt) / 1000) * this.rate);
     this.refilledAt = now;
     return this.tokens >= 1;
   }
