@@ -11,7 +11,7 @@ const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 onPostgres('replicas starting together on a fresh PostgreSQL database', () => {
   let database: TestDatabase;
   beforeEach(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({}, { empty: true });
   });
   afterEach(() => database.drop());
 

@@ -1,5 +1,6 @@
 /** A commerce app on a throw-away database, with outgoing mail captured instead of sent. */
 import { adminOrderDetailSchema } from '@aba-shop/contract';
+import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { ensureSampleAssets } from '../dev/sample-assets.ts';
@@ -32,6 +33,57 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/** The signing secret of the webhook of every test app on a fake Stripe: sign events with it. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_fake_secret';
+
+/** The settings that point the shop at a fake Stripe, with a test key and TEST_WEBHOOK_SECRET. */
+export function stripeEnv(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  };
+}
+
+export interface StripeTestApp extends TestApp {
+  /** The fake Stripe the app talks to. */
+  stripe: FakeStripe;
+}
+
+/**
+ * A test app that takes payments through a fake Stripe (`env` adds to or overrides
+ * `stripeEnv`). The fake is the app's own, started here and closed by `close()`, unless
+ * `options.stripe` names one shared by several apps, which its owner closes.
+ */
+export async function createStripeTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'onRoute'> & { stripe?: FakeStripe } = {},
+): Promise<StripeTestApp> {
+  const { stripe: shared, ...appOptions } = options;
+  const stripe = shared ?? (await startFakeStripe());
+  const closeOwnStripe = async () => {
+    if (!shared) await stripe.close();
+  };
+  let t: TestApp;
+  try {
+    t = await createTestApp({ ...stripeEnv(stripe), ...env }, appOptions);
+  } catch (error) {
+    await closeOwnStripe();
+    throw error;
+  }
+  return {
+    ...t,
+    stripe,
+    close: async () => {
+      try {
+        await t.close();
+      } finally {
+        await closeOwnStripe();
+      }
     },
   };
 }

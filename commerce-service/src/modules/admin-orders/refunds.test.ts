@@ -6,17 +6,15 @@ import {
   adminOrderDetail,
   buyLocally,
   cookieHeader,
+  createStripeTestApp,
   createTestApp,
   pathOf,
   signInByCode,
+  TEST_WEBHOOK_SECRET,
   type TestApp,
 } from '../../test-support/app.ts';
 import { adminOrderDetailSchema, purchaseDetailSchema } from '@aba-shop/contract';
-import {
-  deliverStripeEvent,
-  startFakeStripe,
-  type FakeStripe,
-} from '@aba-shop/test-kit/fake-stripe';
+import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
 import { CONSOLE_REFUND_LEASE_MS, retryPendingConsoleRefunds } from './refunds.ts';
 
@@ -261,26 +259,23 @@ describe('refunds from the console, with the test checkout', () => {
 });
 
 describe('refunds from the console, through Stripe', () => {
-  const WEBHOOK_SECRET = 'whsec_console_refunds';
   let fake: FakeStripe;
   let shop: Shop;
   let events = 0;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    shop = await openShop({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    const t = await createStripeTestApp({ ADMIN_EMAILS: 'support@example.com' });
+    fake = t.stripe;
+    shop = { t, admin: await signInByCode(t, 'support@example.com') };
   });
-  afterAll(async () => {
-    await shop.t.close();
-    await fake.close();
-  });
+  afterAll(() => shop.t.close());
 
   const deliver = (type: string, object: Record<string, unknown>) =>
-    deliverStripeEvent(shop.t.app, { id: `evt_refunds_${++events}`, type, object }, WEBHOOK_SECRET);
+    deliverStripeEvent(
+      shop.t.app,
+      { id: `evt_refunds_${++events}`, type, object },
+      TEST_WEBHOOK_SECRET,
+    );
 
   /** Two books paid at Stripe with 10 % off (480) and 433 of tax: 4751 charged. */
   async function paidAtStripe(email: string) {

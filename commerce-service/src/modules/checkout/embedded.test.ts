@@ -3,34 +3,30 @@
  * the fake Stripe API: the fields the session is created with, the pay page's address, and what
  * the pay page is told about a session (docs/product.md#embedded-checkout).
  */
-import { createTestApp, requestCheckout, type TestApp } from '../../test-support/app.ts';
-import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
+import {
+  createStripeTestApp,
+  requestCheckout,
+  type StripeTestApp,
+  type TestApp,
+} from '../../test-support/app.ts';
+import type { FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { insertCheckoutSession } from './repository.ts';
 
 const STOREFRONT = 'https://shop.example.com';
 const PUBLISHABLE_KEY = 'pk_test_embedded_shop';
-const stripeEnv = (fake: FakeStripe) => ({
-  STRIPE_SECRET_KEY: 'sk_test_embedded',
-  STRIPE_WEBHOOK_SECRET: 'whsec_embedded_tests',
-  STRIPE_API_URL: fake.url,
-  STOREFRONT_URL: STOREFRONT,
-});
 
 let fake: FakeStripe;
-let embedded: TestApp;
+let embedded: StripeTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  embedded = await createTestApp({
-    ...stripeEnv(fake),
+  embedded = await createStripeTestApp({
+    STOREFRONT_URL: STOREFRONT,
     STRIPE_CHECKOUT_UI: 'embedded',
     STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
   });
+  fake = embedded.stripe;
 });
-afterAll(async () => {
-  await embedded.close();
-  await fake.close();
-});
+afterAll(() => embedded.close());
 
 /** Starts an embedded checkout of one eBook; returns the pay page's address and the session. */
 async function startEmbedded() {
@@ -80,7 +76,10 @@ describe('creating an embedded Checkout Session', () => {
 describe('hosted Checkout, the default', () => {
   let hosted: TestApp;
   beforeAll(async () => {
-    hosted = await createTestApp({ ...stripeEnv(fake), STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
+    hosted = await createStripeTestApp(
+      { STOREFRONT_URL: STOREFRONT, STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY },
+      { stripe: fake },
+    );
   });
   afterAll(() => hosted.close());
 

@@ -3,14 +3,18 @@
  * as the exact form fields the `stripe` SDK sends to a fake Stripe, and what the order keeps of
  * what was charged.
  */
-import { createTestApp, requestCheckout, type TestApp } from '../../test-support/app.ts';
+import {
+  createStripeTestApp,
+  requestCheckout,
+  TEST_WEBHOOK_SECRET,
+  type TestApp,
+} from '../../test-support/app.ts';
 import {
   deliverStripeEvent,
   startFakeStripe,
   type FakeStripe,
 } from '@aba-shop/test-kit/fake-stripe';
 
-const WEBHOOK_SECRET = 'whsec_test_checkout_options';
 // Each test builds a shop of its own settings, migrations included.
 const BUILDS_A_SHOP_MS = 60_000;
 let fake: FakeStripe;
@@ -20,12 +24,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 async function shopWith(env: Record<string, string>, use: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    ...env,
-  });
+  const t = await createStripeTestApp(env, { stripe: fake });
   try {
     await use(t);
   } finally {
@@ -142,7 +141,7 @@ describe('what the order keeps of a Stripe payment', () => {
         const delivered = await deliverStripeEvent(
           t.app,
           { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
-          WEBHOOK_SECRET,
+          TEST_WEBHOOK_SECRET,
         );
         expect(delivered.statusCode).toBe(200);
 

@@ -7,9 +7,11 @@
 import {
   adminOrderDetail,
   buyLocally,
+  createStripeTestApp,
   createTestApp,
   pathOf,
   signInByCode,
+  TEST_WEBHOOK_SECRET,
   type TestApp,
 } from '../../test-support/app.ts';
 import {
@@ -23,7 +25,6 @@ import {
   type FakeStripe,
 } from '@aba-shop/test-kit/fake-stripe';
 
-const WEBHOOK_SECRET = 'whsec_disputes';
 const BUYER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1';
 let fake: FakeStripe;
 let events = 0;
@@ -34,13 +35,10 @@ interface Shop {
 }
 
 async function openShop(env: Record<string, string> = {}): Promise<Shop> {
-  const t = await createTestApp({
-    ADMIN_EMAILS: 'support@example.com',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    ...env,
-  });
+  const t = await createStripeTestApp(
+    { ADMIN_EMAILS: 'support@example.com', ...env },
+    { stripe: fake },
+  );
   return { t, admin: await signInByCode(t, 'support@example.com') };
 }
 
@@ -48,7 +46,7 @@ const deliver = ({ t }: Shop, type: string, object: object) =>
   deliverStripeEvent(
     t.app,
     { id: `evt_disputes_${++events}`, type, object: object as Record<string, unknown> },
-    WEBHOOK_SECRET,
+    TEST_WEBHOOK_SECRET,
   );
 
 /** One eBook paid at Stripe, its PDF downloaded once from a phone; answers what the test needs. */

@@ -10,6 +10,8 @@ import {
   pathOf,
   requestCheckout,
   signInByCode,
+  stripeEnv,
+  TEST_WEBHOOK_SECRET,
   type TestApp,
 } from '../../test-support/app.ts';
 import { startFakeCms, type FakeCms } from '../../test-support/fake-cms.ts';
@@ -604,16 +606,9 @@ function envOf(app: TestApp): Record<string, string> {
 }
 
 describe('checkout recovery on Stripe', () => {
-  const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_recovery';
-
   it('reminds of an expired session once, with its recovery address, only with promotions consent', async () => {
     const stripe = await startFakeStripe();
-    const app = await shop({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      CHECKOUT_RECOVERY_MINUTES: '30',
-    });
+    const app = await shop({ ...stripeEnv(stripe), CHECKOUT_RECOVERY_MINUTES: '30' });
     try {
       // Sessions this shop opened with Stripe, left unpaid until they expired.
       const opened = async () => {
@@ -632,7 +627,7 @@ describe('checkout recovery on Stripe', () => {
         deliverStripeEvent(
           app.app,
           { id, type: 'checkout.session.expired', object },
-          WEBHOOK_SECRET,
+          TEST_WEBHOOK_SECRET,
         );
       expect((await expire(session('yes@example.com', 'opt_in'), 'evt_1')).statusCode).toBe(200);
       expect((await expire(session('no@example.com', 'opt_out'), 'evt_2')).statusCode).toBe(200);
@@ -657,22 +652,16 @@ describe('checkout recovery on Stripe', () => {
 });
 
 describe('a refund Stripe makes', () => {
-  const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_refunds';
-
   it('cancels what was to follow the order, with the order refunded', async () => {
     const stripe = await startFakeStripe();
-    const app = await shop({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    });
+    const app = await shop(stripeEnv(stripe));
     try {
       const email = 'stripe.refund@example.com';
       const created = await requestCheckout(app.app);
       const sessionId = (created.json().checkoutUrl as string).split('/').pop() as string;
       const paid = stripe.pay(sessionId, email);
       const deliver = (type: string, object: Record<string, unknown>, id: string) =>
-        deliverStripeEvent(app.app, { id, type, object }, WEBHOOK_SECRET);
+        deliverStripeEvent(app.app, { id, type, object }, TEST_WEBHOOK_SECRET);
       expect(
         (await deliver('checkout.session.completed', { id: sessionId }, 'evt_paid')).statusCode,
       ).toBe(200);

@@ -5,37 +5,28 @@
  */
 import {
   buyLocally,
+  createStripeTestApp,
   createTestApp,
   pathOf,
   requestCheckout,
   signInByCode,
+  TEST_WEBHOOK_SECRET,
+  type StripeTestApp,
   type TestApp,
 } from '../../test-support/app.ts';
-import {
-  deliverStripeEvent,
-  startFakeStripe,
-  type FakeStripe,
-} from '@aba-shop/test-kit/fake-stripe';
+import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { membershipStateOf } from './service.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_memberships';
 const MEMBERSHIP = [{ productId: 'aba-parent-support-monthly', quantity: 1 }];
 
 describe('a membership bought through Stripe', () => {
   let fake: FakeStripe;
-  let t: TestApp;
+  let t: StripeTestApp;
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    t = await createStripeTestApp();
+    fake = t.stripe;
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   let eventCounter = 0;
   async function deliver(
@@ -44,7 +35,11 @@ describe('a membership bought through Stripe', () => {
     created: number,
     id = `evt_membership_${(eventCounter += 1)}`,
   ) {
-    const response = await deliverStripeEvent(t.app, { id, type, object, created }, WEBHOOK_SECRET);
+    const response = await deliverStripeEvent(
+      t.app,
+      { id, type, object, created },
+      TEST_WEBHOOK_SECRET,
+    );
     expect(response.statusCode).toBe(200);
     return response.json() as { duplicate?: true };
   }
@@ -221,7 +216,7 @@ describe('a membership bought through Stripe', () => {
         type: 'customer.subscription.updated',
         object: { id: 'sub_x' },
       },
-      WEBHOOK_SECRET,
+      TEST_WEBHOOK_SECRET,
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

@@ -3,32 +3,26 @@
  * shop sends, signed webhooks, exactly-once fulfilment and refunds.
  */
 import Stripe from 'stripe';
-import { createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
 import {
-  deliverStripeEvent,
-  startFakeStripe,
-  type FakeStripe,
-} from '@aba-shop/test-kit/fake-stripe';
+  createStripeTestApp,
+  pathOf,
+  TEST_WEBHOOK_SECRET,
+  type StripeTestApp,
+} from '../../test-support/app.ts';
+import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { purchaseDetailSchema } from '@aba-shop/contract';
 
-const WEBHOOK_SECRET = 'whsec_test_fake_secret_for_the_shop_tests';
 let fake: FakeStripe;
-let t: TestApp;
+let t: StripeTestApp;
 const stripe = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
+  t = await createStripeTestApp({
     PRODUCT_STRIPE_PRICES: 'ebook-aba-case-studies=price_case_studies',
   });
+  fake = t.stripe;
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 async function checkout(
   products: { productId: string; quantity: number }[],
@@ -55,7 +49,7 @@ function deliver(
   return deliverStripeEvent(
     t.app,
     { id: options.id ?? `evt_test_${eventCounter}`, type, object },
-    options.secret ?? WEBHOOK_SECRET,
+    options.secret ?? TEST_WEBHOOK_SECRET,
   );
 }
 
@@ -143,7 +137,10 @@ describe('POST /api/webhooks/stripe', () => {
       type: 'charge.refunded',
       data: { object: {} },
     });
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: TEST_WEBHOOK_SECRET,
+    });
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
@@ -201,7 +198,7 @@ describe('POST /api/webhooks/stripe', () => {
           'content-type': 'application/json',
           'stripe-signature': stripe.webhooks.generateTestHeaderString({
             payload,
-            secret: WEBHOOK_SECRET,
+            secret: TEST_WEBHOOK_SECRET,
           }),
         },
         payload,

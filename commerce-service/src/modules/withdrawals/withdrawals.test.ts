@@ -5,16 +5,15 @@
  */
 import {
   buyLocally,
+  createStripeTestApp,
   createTestApp,
   requestCheckout,
   signInByCode,
+  TEST_WEBHOOK_SECRET,
+  type StripeTestApp,
   type TestApp,
 } from '../../test-support/app.ts';
-import {
-  deliverStripeEvent,
-  startFakeStripe,
-  type FakeStripe,
-} from '@aba-shop/test-kit/fake-stripe';
+import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { buildApp } from '../../app.ts';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
 import { REFUND_ATTEMPT_LEASE_MS, retryPendingRefunds } from './service.ts';
@@ -336,22 +335,14 @@ describe('the receipt e-mail', () => {
 });
 
 describe('withdrawing through Stripe', () => {
-  const WEBHOOK_SECRET = 'whsec_test_withdrawals';
   let fake: FakeStripe;
-  let t: TestApp;
+  let t: StripeTestApp;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    t = await createStripeTestApp();
+    fake = t.stripe;
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   it('refunds the payment intent and cancels the subscription at once', async () => {
     const email = 'withdraw.stripe@example.com';
@@ -363,7 +354,7 @@ describe('withdrawing through Stripe', () => {
     const delivered = await deliverStripeEvent(
       t.app,
       { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
-      WEBHOOK_SECRET,
+      TEST_WEBHOOK_SECRET,
     );
     expect(delivered.statusCode).toBe(200);
 
@@ -409,7 +400,7 @@ describe('withdrawing through Stripe', () => {
           payment_intent: session.payment_intent,
         },
       },
-      WEBHOOK_SECRET,
+      TEST_WEBHOOK_SECRET,
     );
     expect(refunded.statusCode).toBe(200);
     expect(await membershipStatusOf(t, cookie)).toBe('canceled');
@@ -440,7 +431,7 @@ describe('withdrawing through Stripe', () => {
     await deliverStripeEvent(
       t.app,
       { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
-      WEBHOOK_SECRET,
+      TEST_WEBHOOK_SECRET,
     );
     const withdrawn = await post(t, '/api/withdrawals', {
       orderReference: sessionId,
@@ -453,26 +444,17 @@ describe('withdrawing through Stripe', () => {
 });
 
 describe('withdrawing while Stripe is unavailable', () => {
-  const WEBHOOK_SECRET = 'whsec_test_withdrawals_outage';
   let fake: FakeStripe;
-  let t: TestApp;
+  let t: StripeTestApp;
   let admin: string;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-      ADMIN_EMAILS: 'support@example.com',
-    });
+    t = await createStripeTestApp({ ADMIN_EMAILS: 'support@example.com' });
+    fake = t.stripe;
     admin = await signInByCode(t, 'support@example.com');
   });
   afterEach(() => fake.recover());
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   /** A membership paid at the fake Stripe and fulfilled by its webhook. */
   async function buyMembership(email: string) {
@@ -484,7 +466,7 @@ describe('withdrawing while Stripe is unavailable', () => {
     await deliverStripeEvent(
       t.app,
       { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
-      WEBHOOK_SECRET,
+      TEST_WEBHOOK_SECRET,
     );
     return { sessionId, session };
   }
