@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The README's commands: `npm start`, `npm run dev`, `npm run build`, `npm test`.
+ * The README's commands: `npm start`, `npm run dev`, `npm run build`, `npm test`,
+ * `npm run test:quick`.
  * Each checks Node.js first, installs and builds what is missing, then does its job.
  */
 import { assertSupportedNode } from './lib/node-version.mjs';
@@ -37,8 +38,11 @@ try {
     case 'test':
       await (await import('./lib/test-all.mjs')).testAll();
       break;
+    case 'test:quick':
+      await (await import('./lib/test-quick.mjs')).testQuick(process.argv.slice(3));
+      break;
     default:
-      console.error('Usage: node scripts/launch.mjs start|dev|build|test');
+      console.error('Usage: node scripts/launch.mjs start|dev|build|test|test:quick');
       process.exitCode = 2;
   }
 } catch (error) {

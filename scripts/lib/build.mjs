@@ -19,11 +19,6 @@ const SKIPPED_DIRS = new Set([
 // Tests sit beside the code but never change what a build produces.
 const isTestFile = (name) => /\.test\.tsx?$/.test(name);
 
-/** Where the journeys' storefront with the test pixel is built, inside the storefront's `.next`. */
-export const PIXEL_BUILD_DIR = '.next/with-test-pixel';
-/** A pixel id of the form Meta gives, which no real account has. */
-export const TEST_PIXEL_ID = '000000000000000';
-
 const STOREFRONT_INPUTS = [
   'storefront/app',
   'storefront/components',
@@ -57,20 +52,11 @@ export const BUILDS = [
     output: 'cms/dist/build/index.html',
     inputs: ['cms/src', 'cms/config', 'cms/package.json', 'cms/tsconfig.json'],
   },
+  // One build for every shop: the journeys' shop with an ad pixel runs it with META_PIXEL_ID
+  // set (tests/support/pixel-shop.ts, docs/adr/0041-the-pixel-id-read-at-run-time.md).
   {
     workspace: 'storefront',
     output: 'storefront/.next/BUILD_ID',
-    inputs: STOREFRONT_INPUTS,
-  },
-  // The journeys' own storefront build with an ad pixel id, in a folder of its own, so that the
-  // consent banner and the pixel can be tested while `npm start` never ships a pixel
-  // (tests/support/pixel-shop.ts). Built for `npm test` only.
-  {
-    workspace: 'storefront',
-    name: 'storefront with the test pixel',
-    forJourneys: true,
-    output: `storefront/${PIXEL_BUILD_DIR}/BUILD_ID`,
-    env: { STOREFRONT_DIST_DIR: PIXEL_BUILD_DIR, NEXT_PUBLIC_META_PIXEL_ID: TEST_PIXEL_ID },
     inputs: STOREFRONT_INPUTS,
   },
 ];
@@ -96,24 +82,14 @@ export function isStale(build) {
   return Math.max(...inputs.map(newestMtime)) > statSync(output).mtimeMs;
 }
 
-/**
- * Builds the stale services (or all of them with `force`), one after the other; with
- * `journeys`, also the builds only the end-to-end journeys run.
- */
-export function ensureBuilt({ force = false, journeys = false } = {}) {
+/** Builds the stale services (or all of them with `force`), one after the other. */
+export function ensureBuilt({ force = false } = {}) {
   for (const build of BUILDS) {
-    if (build.forJourneys && !journeys) continue;
     if (!force && !isStale(build)) continue;
     const started = Date.now();
     run('npm', ['run', 'build', '--workspace', build.workspace], {
-      env: {
-        ...process.env,
-        STRAPI_TELEMETRY_DISABLED: 'true',
-        NEXT_TELEMETRY_DISABLED: '1',
-        ...build.env,
-      },
+      env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', NEXT_TELEMETRY_DISABLED: '1' },
     });
-    const name = build.name ?? build.workspace;
-    console.log(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`Built ${build.workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }

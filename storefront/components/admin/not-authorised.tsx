@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-/** What a signed-in account without the admin role sees (ARCHITECTURE: the server decides). */
+/** What a signed-in account without the admin role sees (docs/product.md#roles: the server decides). */
 export function NotAuthorised({ email }: { email: string }) {
   return (
     <section

@@ -1,7 +1,8 @@
 'use client';
 /**
  * 'E-mail me my links': what a thank-you page offers instead of files when it does not know the
- * purchase (ARCHITECTURE: paid files are never given to whoever opens the page).
+ * purchase (docs/product.md#thank-you-pages: paid files are never given to whoever opens the
+ * page).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { requestDownloadLinks } from '@/lib/checkout/request-download-links';

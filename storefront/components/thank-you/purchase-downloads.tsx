@@ -1,7 +1,7 @@
 'use client';
 /**
  * A thank-you page's download buttons: the signed, per-purchase links of `?sessionId`
- * (ARCHITECTURE), or the 'e-mail me my links' form when the page does not know the purchase.
+ * (docs/product.md#thank-you-pages), or the 'e-mail me my links' form when the page does not know the purchase.
  */
 import { usePurchaseDetail } from '@/components/checkout/use-purchase-detail';
 import { isExpiredPurchase, purchaseFailureMessage } from '@/lib/checkout/purchase-failure';

@@ -1,7 +1,8 @@
 /**
- * 'E-mail me my links' (ARCHITECTURE: a thank-you page opened without a purchase never shows
- * files): asks the commerce service to mail fresh signed links to the purchase address. The
- * answer is the same whether or not the address bought anything, so it reveals nothing.
+ * 'E-mail me my links' (docs/product.md#thank-you-pages: a thank-you page opened without a
+ * purchase never shows files): asks the commerce service to mail fresh signed links to the
+ * purchase address. The answer is the same whether or not the address bought anything, so it
+ * reveals nothing.
  * Resolves to the text to show; rejects with the text of the failure.
  */
 import { resendDownloadLinks } from '@/lib/commerce/api/purchase';

@@ -2,7 +2,8 @@
  * The thank-you pages' view of the three eBooks (docs/product.md#data, #thank-you-pages): the
  * catalogue's product (its id, name, slug and price, from the commerce service) with the
  * pages' own words and colours for its kind. Prices that are charged and the files a purchase
- * grants come from the commerce service (ARCHITECTURE: no fixed public file addresses).
+ * grants come from the commerce service (docs/product.md#thank-you-pages: no fixed public
+ * file addresses).
  */
 import {
   ebookOfKind,

@@ -313,7 +313,7 @@ function salesOverview(
     ${body}${healthPanel(health, here)}`;
 }
 
-/** What a signed-in account without the admin role sees (ARCHITECTURE: the server decides). */
+/** What a signed-in account without the admin role sees (docs/product.md#roles: the server decides). */
 const notAuthorised = (email: string) =>
   html`<section aria-labelledby="not-authorised-heading" class="refused">
     <h1 id="not-authorised-heading">Accesso non autorizzato</h1>
