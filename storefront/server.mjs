@@ -1,7 +1,9 @@
 /**
  * The storefront's HTTP server: Next.js's request handler behind one step that rewrites the
- * forwarding headers from the socket's peer and TRUSTED_PROXIES (docs/adr/0010-client-addresses-that-cannot-be-forged.md).
- * Plain JavaScript, so that it runs as it is, in the Docker image too.
+ * forwarding headers from the socket's peer and TRUSTED_PROXIES (docs/adr/0010-client-addresses-that-cannot-be-forged.md),
+ * and, when META_PIXEL_ID names an ad pixel, lets its Meta hosts into every answer's security
+ * policy (docs/adr/0041-the-pixel-id-read-at-run-time.md). Plain JavaScript, so that it runs as
+ * it is, in the Docker image too.
  *
  *   node server.mjs [--dev] [--hostname 127.0.0.1] [--port 3000]
  *
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileTrust, parseTrustedProxies } from '@aba-shop/service-kit/trusted-proxies';
 import { headersForNext } from './lib/security/client-address.mjs';
+import { allowMetaPixel, readMetaPixelId } from './lib/security/meta-pixel-setting.mjs';
 
 const dir = import.meta.dirname;
 const { values: options } = parseArgs({
@@ -39,6 +42,15 @@ if (!trustedProxies.ok) {
   process.exit(1);
 }
 const trust = compileTrust(trustedProxies.proxies);
+
+// lib/config.ts reads it too, for the browser (app/tracking-settings/route.ts). Unset, no
+// answer is touched.
+const metaPixel = readMetaPixelId(process.env.META_PIXEL_ID);
+if (!metaPixel.ok) {
+  console.error(`storefront: Invalid configuration: META_PIXEL_ID ${metaPixel.message}`);
+  process.exit(1);
+}
+const hasMetaPixel = metaPixel.pixelId !== undefined;
 
 // The standalone build (the Docker image) has no next.config.ts: its settings travel with the
 // build, and Next's own standalone server.js hands them to Next this same way.
@@ -82,6 +94,7 @@ server.on('request', (request, response) => {
     request.headers,
     trust,
   );
+  if (hasMetaPixel) allowMetaPixel(response);
   if (!tracing) return answer(request, response);
   // The span is the shop's alone: Next.js, which traces itself through the global
   // OpenTelemetry API, sees none and answers as without tracing

@@ -1,12 +1,14 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { startStack } from './support/stack.js';
+import { PIXEL_SHOP_ENV, TEST_PIXEL_ID } from './support/pixel-shop.js';
+import { startShopOnCms, startStack } from './support/stack.js';
 
 /** E-mail the local OpenID Connect provider puts in its ID tokens ("the Google account"). */
 export const GOOGLE_TEST_EMAIL = 'google.parent@example.com';
 
 /**
  * Starts a local OpenID Connect provider standing in for Google, then the whole shop once for
- * every journey; the returned function stops both.
+ * every journey, and beside it on the same CMS the shop with an ad pixel that the consent and
+ * pixel journeys share (support/pixel-shop.ts); the returned function stops them all.
  */
 export default async function globalSetup() {
   const started = Date.now();
@@ -36,13 +38,23 @@ export default async function globalSetup() {
       CHECKOUT_RECOVERY_MINUTES: '1',
     },
   });
+  const pixelShop = await startShopOnCms({
+    cmsPort: Number(new URL(stack.urls.cms).port),
+    env: { META_PIXEL_ID: TEST_PIXEL_ID },
+  }).catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
   console.log(`Shop started for the journeys in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.env[PIXEL_SHOP_ENV.storefront] = pixelShop.urls.storefront;
+  process.env[PIXEL_SHOP_ENV.dataDir] = pixelShop.dataDir;
   process.env.E2E_STOREFRONT_URL = stack.urls.storefront;
   process.env.E2E_COMMERCE_URL = stack.urls.commerce;
   process.env.E2E_CMS_URL = stack.urls.cms;
   process.env.E2E_DATA_DIR = stack.dataDir;
   process.env.E2E_GOOGLE_ISSUER = google.issuer.url;
   return async () => {
+    await pixelShop.stop();
     await stack.stop();
     await google.stop();
   };

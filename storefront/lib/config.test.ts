@@ -51,6 +51,21 @@ describe('parseStorefrontConfig', () => {
       );
   });
 
+  it("has no ad pixel unless given Meta's id for one, and refuses anything else", () => {
+    expect(parseStorefrontConfig({}).META_PIXEL_ID).toBeUndefined();
+    expect(parseStorefrontConfig({ META_PIXEL_ID: '' }).META_PIXEL_ID).toBeUndefined();
+    expect(parseStorefrontConfig({ META_PIXEL_ID: '123456789012345' }).META_PIXEL_ID).toBe(
+      '123456789012345',
+    );
+    expect(parseStorefrontConfig({ META_PIXEL_ID: '1234567890123456' }).META_PIXEL_ID).toBe(
+      '1234567890123456',
+    );
+    for (const wrong of ['12345', '12345678901234567', 'fb-123456789012345', ' 123456789012345'])
+      expect(() => parseStorefrontConfig({ META_PIXEL_ID: wrong })).toThrow(
+        "Invalid configuration: META_PIXEL_ID must be the pixel's id as Meta's Events Manager shows it: 15 or 16 digits",
+      );
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseStorefrontConfig({ CMS_URL: 'cms' })).toThrow(
       /^Invalid configuration: CMS_URL /,

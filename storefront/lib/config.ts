@@ -10,6 +10,7 @@ import { otlpEndpointSchema, otlpHeadersSchema } from '@aba-shop/service-kit/otl
 import { sentryDsnSchema } from '@aba-shop/service-kit/error-reports';
 import { parseSettings } from '@aba-shop/service-kit/settings';
 import { trustedProxiesSetting } from '@aba-shop/service-kit/trusted-proxies';
+import { META_PIXEL_ID_PATTERN, META_PIXEL_ID_RULE } from './security/meta-pixel-setting.mjs';
 
 const url = () => z.url({ error: 'must be an absolute URL such as http://127.0.0.1:1337' });
 const secret = z.string().min(16, 'must be at least 16 characters');
@@ -55,6 +56,11 @@ export const storefrontConfigSchema = z.object({
   // A Sentry-compatible project's DSN, where unforeseen server errors are reported
   // (instrumentation.ts); unset, nothing is sent. The commerce service's setting too.
   SENTRY_DSN: sentryDsnSchema,
+  // The ad pixel's id, read when the server starts rather than built into the pages
+  // (docs/adr/0041-the-pixel-id-read-at-run-time.md). Unset: no pixel, no cookie banner and no
+  // Meta host in the security policy. Set: the browser learns it from /tracking-settings and
+  // server.mjs lets Meta's hosts into the policy (it reads the variable the same way).
+  META_PIXEL_ID: z.string().regex(META_PIXEL_ID_PATTERN, META_PIXEL_ID_RULE).optional(),
 });
 
 export type StorefrontConfig = z.infer<typeof storefrontConfigSchema>;

@@ -3,7 +3,8 @@
  * language, "Cookie settings" in every footer opens it again to accept, decline or withdraw, a
  * withdrawal stops the pixel and deletes its cookie, a new text version asks again, and the shop
  * keeps each answer with its text version and time, naming a signed-in visitor. Needs a
- * storefront built with a pixel id (tests/support/meta-pixel-stand-in.ts).
+ * storefront started with a pixel id (tests/support/pixel-shop.ts), and a stand-in for Meta's
+ * script (tests/support/meta-pixel-stand-in.ts).
  */
 import path from 'node:path';
 import { CONSENT_TEXT_VERSION } from '@aba-shop/contract/constants';

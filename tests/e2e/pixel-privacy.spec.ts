@@ -4,7 +4,8 @@
  * the admin area, and an address with a token; every request the page makes to Meta's hosts
  * (served by the stand-in, tests/support/meta-pixel-stand-in.ts) is read, and none carries the
  * session id, the code or the token. Private pages send no PageView; the pixel's automatic
- * button reports stay off. Needs a storefront built with a pixel id.
+ * button reports stay off. Runs on the shop started with a pixel id
+ * (tests/support/pixel-shop.ts).
  */
 import { expect, test } from '../support/pixel-shop.js';
 import { payOnTestCheckoutPage, startCheckout } from '../support/shop.js';

@@ -104,7 +104,7 @@ export async function serveMetaPixelStandIn(context: BrowserContext): Promise<Pi
   };
 }
 
-/** Whether this storefront was built with a pixel id: its policy then lets Meta's script in. */
+/** Whether this storefront runs with a pixel id: its policy then lets Meta's script in. */
 export async function storefrontHasPixel(baseURL: string): Promise<boolean> {
   const response = await fetch(baseURL);
   return (response.headers.get('content-security-policy') ?? '').includes('connect.facebook.net');

@@ -31,7 +31,7 @@ export interface RunningStack {
 const LOCATION_VARIABLES = [
   'CHAT_API_URL',
   'CHAT_API_KEY',
-  'NEXT_PUBLIC_META_PIXEL_ID',
+  'META_PIXEL_ID',
   'CMS_URL',
   'COMMERCE_URL',
   'SITE_URL',

@@ -9,6 +9,7 @@ import {
 import { CookieSettingsButton } from './cookie-settings-button';
 import { PageTracking } from './page-tracking';
 
+const PIXEL_ID = '123456789012345';
 let pathname = '/';
 let query = '';
 jest.mock('next/navigation', () => ({
@@ -19,11 +20,12 @@ jest.mock('@/lib/commerce/api/consents', () => ({
   recordConsentAnswer: jest.fn(() => Promise.resolve({})),
 }));
 const recorded = jest.mocked(recordConsentAnswer);
+/** The pixel id as the page has learnt it from the server (lib/tracking/pixel-id.test.ts). */
+let pixelId: string | null = null;
+jest.mock('@/lib/tracking/pixel-id', () => ({ usePixelId: () => pixelId }));
 
-/** In the build the pixel id is inlined; here it is read from the environment at render. */
-function setPixelId(pixelId: string | undefined) {
-  if (pixelId) process.env.NEXT_PUBLIC_META_PIXEL_ID = pixelId;
-  else delete process.env.NEXT_PUBLIC_META_PIXEL_ID;
+function setPixelId(id: string | undefined) {
+  pixelId = id ?? null;
 }
 
 /** The page's address, as the router and the browser both see it. */
@@ -83,7 +85,7 @@ it('shows no banner, no settings button and loads nothing without a pixel id', (
 });
 
 it('asks first and loads nothing until the visitor accepts', () => {
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   render(<Page />);
   expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
   expect(window.fbq).toBeUndefined();
@@ -91,7 +93,7 @@ it('asks first and loads nothing until the visitor accepts', () => {
 });
 
 it('asks in Italian on an Italian page, and names its settings in Italian', () => {
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   visit('/blog/visual-schedules');
   render(<Page />);
   const banner = screen.getByRole('region', { name: 'Consenso ai cookie' });
@@ -101,9 +103,11 @@ it('asks in Italian on an Italian page, and names its settings in Italian', () =
 });
 
 it('loads the pixel and sends a PageView once accepted, and keeps the answer with its version and time, here and in the shop', () => {
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   render(<Page />);
   fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+  // The pixel is started with the id the server gave.
+  expect(window.fbq?.queue).toContainEqual(['init', PIXEL_ID]);
   scriptLoads();
   expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
   expect(stored()).toEqual({
@@ -124,7 +128,7 @@ it('loads the pixel and sends a PageView once accepted, and keeps the answer wit
 
 it('sends a PageView on every path or query change of an ordinary page after consent', () => {
   answer('accepted');
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   const view = render(<Page />);
   scriptLoads();
   expect(trackedCalls()).toHaveLength(1);
@@ -144,7 +148,7 @@ it.each([
   '/admin/orders',
 ])('sends no PageView on the private page %s', (path) => {
   answer('accepted');
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   visit(path);
   render(<Page />);
   scriptLoads();
@@ -153,7 +157,7 @@ it.each([
 });
 
 it('asks again when the answer was given to an older text, or before answers had versions', () => {
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   answer('accepted', '2020-01-01');
   const view = render(<Page />);
   expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
@@ -166,7 +170,7 @@ it('asks again when the answer was given to an older text, or before answers had
 
 it('reopens from the footer, shows the answer given, and withdraws it: the pixel stops and its cookie goes', () => {
   answer('accepted');
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   document.cookie = '_fbp=fb.1.123.456; path=/';
   render(<Page />);
   scriptLoads();
@@ -185,7 +189,7 @@ it('reopens from the footer, shows the answer given, and withdraws it: the pixel
 
 it('closes the reopened settings without changing the answer', () => {
   answer('declined');
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   render(<Page />);
   fireEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
   fireEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -195,7 +199,7 @@ it('closes the reopened settings without changing the answer', () => {
 });
 
 it('never loads the pixel after the visitor declines', () => {
-  setPixelId('1234567890');
+  setPixelId(PIXEL_ID);
   render(<Page />);
   fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
   visit('/about');

@@ -1,8 +1,9 @@
 'use client';
 /**
  * Ad tracking for the whole site (docs/product.md#cookie-consent, #the-ad-pixel): nothing at
- * all without a pixel id; with one, a cookie banner in the page's language, and only after the
- * visitor accepts, the pixel and a PageView on every path or query change of an ordinary page.
+ * all without a pixel id (the running server's, which the page learns once it runs:
+ * lib/tracking/pixel-id.ts); with one, a cookie banner in the page's language, and only after
+ * the visitor accepts, the pixel and a PageView on every path or query change of an ordinary page.
  * The footer's "Cookie settings" opens the banner again to accept, decline or withdraw; every
  * answer is kept in this browser and sent to the shop's consent records.
  */
@@ -29,10 +30,11 @@ import {
 } from '@/lib/tracking/meta-pixel';
 import { pageLanguage } from '@aba-shop/contract/page-language';
 import { isPrivateAddress } from '@/lib/tracking/page-address';
+import { usePixelId } from '@/lib/tracking/pixel-id';
 
 export function PageTracking() {
-  // Inlined by the build: the pixel id is public and fixed per deployment.
-  const pixelId = process.env.NEXT_PUBLIC_META_PIXEL_ID;
+  // The running server's, not the build's (ADR 0041): unknown until the page has asked.
+  const pixelId = usePixelId();
   if (!pixelId) return null;
   return <ConsentedPixel pixelId={pixelId} />;
 }

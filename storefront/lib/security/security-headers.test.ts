@@ -1,5 +1,7 @@
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { withMetaPixel } from './meta-pixel-setting.mjs';
 import {
+  buildSecurityOptions,
   contentSecurityPolicy,
   EMBEDDED_CHECKOUT_PATH,
   EVERY_PATH,
@@ -62,6 +64,68 @@ describe('contentSecurityPolicy', () => {
       expect.arrayContaining(['https://www.facebook.com', 'https://connect.facebook.net']),
     );
     expect(withPixel['script-src']).not.toContain('https://www.facebook.com');
+  });
+
+  it("adds the pixel's hosts after the keywords and before the other hosts, as the server does", () => {
+    const pixel = 'https://connect.facebook.net';
+    const reports = 'https://www.facebook.com';
+    const shop = directives(contentSecurityPolicy({ ...production, metaPixel: true }));
+    expect(shop['script-src']).toEqual(["'self'", "'unsafe-inline'", pixel]);
+    expect(shop['connect-src']).toEqual(["'self'", reports, pixel]);
+    const payPage = directives(
+      contentSecurityPolicy({ ...production, metaPixel: true, stripeCheckout: true }),
+    );
+    expect(payPage['script-src']).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      pixel,
+      'https://js.stripe.com',
+    ]);
+    expect(payPage['connect-src']).toEqual([
+      "'self'",
+      reports,
+      pixel,
+      'https://api.stripe.com',
+      'https://checkout.stripe.com',
+    ]);
+    const adminConsole = directives(
+      contentSecurityPolicy({ ...production, metaPixel: true, nonce: 'bm9uY2U=' }),
+    );
+    expect(adminConsole['script-src']).toEqual([
+      "'self'",
+      "'nonce-bm9uY2U='",
+      "'strict-dynamic'",
+      pixel,
+    ]);
+  });
+
+  it('changes, with the pixel, only what the pixel needs, on every kind of page', () => {
+    for (const development of [false, true])
+      for (const stripeCheckout of [false, true])
+        for (const nonce of [undefined, 'bm9uY2U='])
+          for (const frameAncestors of [[], ['https://cms.example.com']]) {
+            const options = { development, stripeCheckout, nonce, frameAncestors };
+            const without = directives(contentSecurityPolicy(options));
+            const withPixel = contentSecurityPolicy({ ...options, metaPixel: true });
+            const added = Object.fromEntries(
+              Object.entries(directives(withPixel)).map(([name, sources]) => [
+                name,
+                sources.filter((source) => !without[name]?.includes(source)),
+              ]),
+            );
+            expect(added).toEqual({
+              ...Object.fromEntries(Object.keys(without).map((name) => [name, []])),
+              'script-src': ['https://connect.facebook.net'],
+              'connect-src': ['https://www.facebook.com', 'https://connect.facebook.net'],
+            });
+            // The server may meet a policy that has them already: they are there once.
+            expect(withMetaPixel(withPixel)).toBe(withPixel);
+          }
+  });
+
+  it("is never built with the pixel: that is the running server's setting", () => {
+    expect(buildSecurityOptions()).toEqual({ development: false });
+    expect(contentSecurityPolicy(buildSecurityOptions())).not.toMatch(/facebook/);
   });
 
   it('lets only the given origins frame the page when asked (the CMS draft preview)', () => {

@@ -4,11 +4,11 @@
  * (proxy.ts), and the pay page may load Stripe.js. Why no nonce on public pages, and what the
  * policy keeps out: docs/adr/0008-browser-security-policy-and-cross-site-guard.md, ADR 0017;
  * the admin console, rendered per request, has a nonce instead of 'unsafe-inline': ADR 0025.
+ * The ad pixel's hosts are none of the build's: when META_PIXEL_ID is set, the storefront's
+ * server adds them to every answer's policy (withMetaPixel,
+ * docs/adr/0041-the-pixel-id-read-at-run-time.md).
  */
-
-/** Where the Meta pixel loads its code from and where it sends its events. */
-export const META_PIXEL_SCRIPT_ORIGIN = 'https://connect.facebook.net';
-export const META_PIXEL_REPORT_ORIGIN = 'https://www.facebook.com';
+import { withMetaPixel } from './meta-pixel-setting.mjs';
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
@@ -28,8 +28,11 @@ export const STRIPE_CHECKOUT_SOURCES = {
 export interface SecurityHeaderOptions {
   /** `next dev`: React's refresh and error overlay evaluate code, so eval is allowed there only. */
   development: boolean;
-  /** The ad pixel is configured (NEXT_PUBLIC_META_PIXEL_ID): its two Meta hosts are allowed. */
-  metaPixel: boolean;
+  /**
+   * The ad pixel's two Meta hosts are allowed: the policy the storefront's server sends when
+   * META_PIXEL_ID is set (server.mjs adds them to whatever policy an answer has).
+   */
+  metaPixel?: boolean;
   /** Origins that may frame the page; none by default (the CMS admin's preview is the exception). */
   frameAncestors?: readonly string[];
   /** The pay page: Stripe's hosts for embedded Checkout are allowed. */
@@ -44,12 +47,10 @@ export interface SecurityHeaderOptions {
 /**
  * This build's options. Read as literal `process.env.…` so that the bundler inlines them into
  * proxy.ts exactly as it does for the browser code, and next.config reads the same values.
+ * Never the pixel: that is a setting of the running server, not of the build.
  */
 export function buildSecurityOptions(): SecurityHeaderOptions {
-  return {
-    development: process.env.NODE_ENV === 'development',
-    metaPixel: Boolean(process.env.NEXT_PUBLIC_META_PIXEL_ID),
-  };
+  return { development: process.env.NODE_ENV === 'development' };
 }
 
 export interface HeaderRule {
@@ -60,13 +61,11 @@ export interface HeaderRule {
 
 export function contentSecurityPolicy({
   development,
-  metaPixel,
+  metaPixel = false,
   frameAncestors = [],
   stripeCheckout = false,
   nonce,
 }: SecurityHeaderOptions): string {
-  const pixelScripts = metaPixel ? [META_PIXEL_SCRIPT_ORIGIN] : [];
-  const pixelReports = metaPixel ? [META_PIXEL_REPORT_ORIGIN, META_PIXEL_SCRIPT_ORIGIN] : [];
   const stripe = stripeCheckout ? STRIPE_CHECKOUT_SOURCES : { script: [], frame: [], connect: [] };
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -77,7 +76,6 @@ export function contentSecurityPolicy({
       "'self'",
       ...(nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'"] : ["'unsafe-inline'"]),
       ...(development ? ["'unsafe-eval'"] : []),
-      ...pixelScripts,
       ...stripe.script,
     ],
     // React's style attributes (next/image among them) are inline styles.
@@ -87,9 +85,9 @@ export function contentSecurityPolicy({
     // through an image.
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'"],
-    // The browser talks to this origin only (/api/*, the chat); the pixel sends its events, and
-    // on the pay page Stripe.js talks to Stripe.
-    'connect-src': ["'self'", ...pixelReports, ...stripe.connect],
+    // The browser talks to this origin only (/api/*, the chat), and on the pay page Stripe.js
+    // talks to Stripe; the pixel, when there is one, sends its events (withMetaPixel).
+    'connect-src': ["'self'", ...stripe.connect],
     'frame-src': stripe.frame.length > 0 ? [...stripe.frame] : ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -101,9 +99,10 @@ export function contentSecurityPolicy({
     'form-action': ["'self'"],
     'frame-ancestors': frameAncestors.length > 0 ? [...frameAncestors] : ["'none'"],
   };
-  return Object.entries(directives)
+  const policy = Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
+  return metaPixel ? withMetaPixel(policy) : policy;
 }
 
 /** The headers every answer carries (HSTS aside: that one depends on how the request came). */
