@@ -5,9 +5,6 @@ import { buildSecurityOptions, securityHeaderRules } from './lib/security/securi
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // The journeys' second build, with a test pixel id, has a folder of its own
-  // (scripts/lib/build.mjs, PIXEL_BUILD_DIR); the shop's is the default.
-  distDir: process.env.STOREFRONT_DIST_DIR || '.next',
   // Hashing a cached page for its ETag took a sixth of the server's time per view (ADR 0009);
   // the CDN in front (docs/scaling.md) gives browsers validators of its own.
   generateEtags: false,
@@ -20,7 +17,11 @@ const nextConfig: NextConfig = {
   // The Docker image ships the self-contained build, run by server.mjs as local runs are.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   outputFileTracingRoot: path.join(import.meta.dirname, '..'),
-  // Decided when the build runs, like the pixel id that the browser code inlines.
+  // `npm test` has type-checked every workspace before it builds (scripts/lib/test-all.mjs),
+  // so its build skips Next's second pass over the same types; every other build keeps it.
+  typescript: { ignoreBuildErrors: process.env.STOREFRONT_TYPES_CHECKED === '1' },
+  // Decided when the build runs; an ad pixel's hosts join the policy where the server runs
+  // (server.mjs, docs/adr/0041-the-pixel-id-read-at-run-time.md).
   headers: async () => securityHeaderRules(buildSecurityOptions()),
 };
 

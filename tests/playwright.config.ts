@@ -4,8 +4,9 @@ import { chromiumLaunchOptions } from './support/chromium.js';
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './global-setup.ts',
+  // Files run side by side, each file's tests in order (docs/development.md#the-journeys).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   forbidOnly: Boolean(process.env.CI),
@@ -14,7 +15,9 @@ export default defineConfig({
   use: {
     // Set by the global setup, which starts the services on free ports.
     baseURL: process.env.E2E_STOREFRONT_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test cost a third of the run's time; ask for one when a
+    // journey fails: `E2E_TRACE=retain-on-failure npm run test:e2e --workspace tests`.
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [

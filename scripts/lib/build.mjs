@@ -82,13 +82,18 @@ export function isStale(build) {
   return Math.max(...inputs.map(newestMtime)) > statSync(output).mtimeMs;
 }
 
-/** Builds the stale services (or all of them with `force`), one after the other. */
-export function ensureBuilt({ force = false } = {}) {
+/** Builds the stale services (or all of them with `force`), one after the other, with `env`. */
+export function ensureBuilt({ force = false, env = {} } = {}) {
   for (const build of BUILDS) {
     if (!force && !isStale(build)) continue;
     const started = Date.now();
     run('npm', ['run', 'build', '--workspace', build.workspace], {
-      env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', NEXT_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        STRAPI_TELEMETRY_DISABLED: 'true',
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...env,
+      },
     });
     console.log(`Built ${build.workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -56,3 +56,17 @@ export async function runSideBySide(jobs, { concurrency = 2 } = {}) {
   if (failures.length) throw failures[0];
   return seconds;
 }
+
+/** A job for runSideBySide: one workspace's npm script, with arguments for it after `--`. */
+export const workspaceScript = (name, workspace, script, args = []) => ({
+  name,
+  command: 'npm',
+  args: [
+    'run',
+    script,
+    '--silent',
+    '--workspace',
+    workspace,
+    ...(args.length ? ['--', ...args] : []),
+  ],
+});

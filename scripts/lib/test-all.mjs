@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './build.mjs';
 import { PACKAGES, ROOT, SERVICES } from './paths.mjs';
-import { run, runSideBySide } from './run.mjs';
+import { run, runSideBySide, workspaceScript } from './run.mjs';
 
 function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
@@ -72,16 +72,21 @@ function countTests() {
 
 /** The repository's own scripts' tests (node --test), counted from its TAP summary. */
 function testScripts() {
-  const result = spawnSync(process.execPath, ['--test', '--test-reporter=tap', 'scripts/'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--test', '--test-reporter=tap', 'scripts/**/*.test.mjs'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(result.stdout)?.[1]);
   const counts = { passed: count('pass'), failed: count('fail') };
   writeFileSync(path.join(REPORTS_DIR, 'scripts.json'), JSON.stringify(counts));
-  if (result.status !== 0) throw new Error('The scripts’ tests failed (node --test scripts/)');
+  if (result.status !== 0)
+    throw new Error('The scripts’ tests failed (node --test scripts/**/*.test.mjs)');
 }
 
 export async function testAll() {
@@ -102,18 +107,10 @@ export async function testAll() {
     // Each check is one process on one core: two at a time keep both cores busy.
     await phase('Static checks (format, lint, types, commit messages)', () =>
       runSideBySide([
-        {
-          name: 'types storefront',
-          command: 'npm',
-          args: ['run', 'typecheck', '--silent', '--workspace', 'storefront'],
-        },
+        workspaceScript('types storefront', 'storefront', 'typecheck'),
         { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
         ...WORKSPACES_WITH_TYPES.filter((workspace) => workspace !== 'storefront').map(
-          (workspace) => ({
-            name: `types ${workspace}`,
-            command: 'npm',
-            args: ['run', 'typecheck', '--silent', '--workspace', workspace],
-          }),
+          (workspace) => workspaceScript(`types ${workspace}`, workspace, 'typecheck'),
         ),
         { name: 'format', command: 'npm', args: ['run', 'format:check', '--silent'] },
         { name: 'commit messages', command: 'node', args: ['scripts/check-commits.mjs'] },
@@ -121,22 +118,19 @@ export async function testAll() {
     );
     await phase('Scripts’ own tests (node --test)', testScripts);
     // The CMS's integration tests boot the built CMS, so building comes first.
-    await phase('Build (what is not built yet)', () => ensureBuilt({ journeys: true }));
+    // The static checks have type-checked the storefront: its build need not again.
+    await phase('Build (what is not built yet)', () =>
+      ensureBuilt({ env: { STOREFRONT_TYPES_CHECKED: '1' } }),
+    );
     // The commerce tests spread over both cores on their own; the rest run beside them.
     await phase('Unit and integration tests (every workspace)', () =>
       runSideBySide(
-        WORKSPACES_WITH_TESTS.map((workspace) => ({
-          name: workspace,
-          command: 'npm',
-          args: [
-            'test',
-            '--workspace',
-            workspace,
-            '--',
+        WORKSPACES_WITH_TESTS.map((workspace) =>
+          workspaceScript(workspace, workspace, 'test', [
             '--json',
             `--outputFile=${reportOf(workspace)}`,
-          ],
-        })).sort((a, b) => (b.name === 'commerce-service') - (a.name === 'commerce-service')),
+          ]),
+        ).sort((a, b) => (b.name === 'commerce-service') - (a.name === 'commerce-service')),
       ),
     );
     await phase('docker-compose.yml validation', () => {

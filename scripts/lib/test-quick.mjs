@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGES, ROOT, SERVICES } from './paths.mjs';
-import { runSideBySide } from './run.mjs';
+import { runSideBySide, workspaceScript } from './run.mjs';
 
 const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
 const lines = (text) => text.split('\n').filter(Boolean);
@@ -62,25 +62,15 @@ export async function testQuick(argv) {
     // The slowest first, so that the others fill the second core beside it.
     ...[...typed]
       .sort((a, b) => (b === 'storefront') - (a === 'storefront'))
-      .map((workspace) => ({
-        name: `types ${workspace}`,
-        command: 'npm',
-        args: ['run', 'typecheck', '--silent', '--workspace', workspace],
-      })),
+      .map((workspace) => workspaceScript(`types ${workspace}`, workspace, 'typecheck')),
     ...[...changed]
       .filter((workspace) => WITH_TESTS.has(workspace))
-      .map((workspace) => ({
-        name: `tests ${workspace}`,
-        command: 'npm',
-        args: [
-          'test',
-          '--workspace',
-          workspace,
-          '--',
+      .map((workspace) =>
+        workspaceScript(`tests ${workspace}`, workspace, 'test', [
           `--changedSince=${base}`,
           '--passWithNoTests',
-        ],
-      })),
+        ]),
+      ),
     ...(linted.length
       ? [{ name: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', ...linted] }]
       : []),

@@ -3,14 +3,11 @@
  * administrator creating, editing and deleting a subscription record, on desktop and phone.
  * Each account signs in by code once per run (../support/admin-sign-in.ts).
  */
-import { existsSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, NOT_ADMIN_EMAIL, savedSignIn, signInOnce } from '../support/admin-sign-in.js';
+import { ADMIN_EMAIL, NOT_ADMIN_EMAIL, signInOnce } from '../support/admin-sign-in.js';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 
 const ADMIN_PAGE = '/admin/subscriptions';
-/** The commerce service refuses the same address a new code within a minute. */
-const CODE_RESEND_MS = 61_000;
 
 test('a visitor who is not signed in goes to the login page, and Back does not return to the admin page', async ({
   page,
@@ -52,17 +49,6 @@ test('a signed-in account that is not an administrator sees the not-authorised v
 });
 
 test.describe('an administrator', () => {
-  // Leaves a minute between this file's code e-mail to the administrator and the next one
-  // (the auth journeys sign the administrator in too), or that one would be refused.
-  test.afterAll(async () => {
-    const saved = savedSignIn(ADMIN_EMAIL);
-    if (!existsSync(saved)) return;
-    const wait = CODE_RESEND_MS - (Date.now() - statSync(saved).mtimeMs);
-    if (wait <= 0) return;
-    test.setTimeout(wait + 10_000);
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  });
-
   test('creates, edits and deletes a subscription record, and sees the form’s messages', async ({
     page,
     context,

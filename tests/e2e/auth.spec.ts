@@ -1,6 +1,7 @@
 /** Signing in and out on the storefront: by e-mail code, and with "Google" in a popup. */
 import { expect, test, type Page } from '@playwright/test';
 import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
+import { ADMIN_EMAIL, signInByCodeInTurn } from '../support/admin-sign-in.js';
 import { payCheckout, startCheckout } from '../support/shop.js';
 import { requestSignInCode, signInByCode } from '../support/sign-in.js';
 import { startShopOnCms, type RunningStack } from '../support/stack.js';
@@ -32,7 +33,7 @@ test('a parent signs in with an e-mail code, sees the address in the navbar and 
 
 test('an administrator sees the Admin link', async ({ page, isMobile }) => {
   test.skip(isMobile, 'One administrator sign-in is enough.');
-  await signInByCode(page, 'admin@example.com');
+  await signInByCodeInTurn(page, ADMIN_EMAIL);
   await expect(
     (await navbar(page)).getByRole('link', { name: 'Admin', exact: true }),
   ).toHaveAttribute('href', '/admin/subscriptions');
