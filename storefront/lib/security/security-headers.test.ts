@@ -20,7 +20,7 @@ function directives(policy: string): Record<string, string[]> {
   );
 }
 
-const production = { development: false, metaPixel: false };
+const production = { development: false };
 
 describe('contentSecurityPolicy', () => {
   it('never allows eval in production, and allows it only for next dev', () => {
@@ -58,7 +58,7 @@ describe('contentSecurityPolicy', () => {
   it('allows the Meta pixel hosts only when the pixel is configured', () => {
     const without = contentSecurityPolicy(production);
     expect(without).not.toMatch(/facebook/);
-    const withPixel = directives(contentSecurityPolicy({ ...production, metaPixel: true }));
+    const withPixel = directives(withMetaPixel(contentSecurityPolicy(production)));
     expect(withPixel['script-src']).toContain('https://connect.facebook.net');
     expect(withPixel['connect-src']).toEqual(
       expect.arrayContaining(['https://www.facebook.com', 'https://connect.facebook.net']),
@@ -69,11 +69,11 @@ describe('contentSecurityPolicy', () => {
   it("adds the pixel's hosts after the keywords and before the other hosts, as the server does", () => {
     const pixel = 'https://connect.facebook.net';
     const reports = 'https://www.facebook.com';
-    const shop = directives(contentSecurityPolicy({ ...production, metaPixel: true }));
+    const shop = directives(withMetaPixel(contentSecurityPolicy(production)));
     expect(shop['script-src']).toEqual(["'self'", "'unsafe-inline'", pixel]);
     expect(shop['connect-src']).toEqual(["'self'", reports, pixel]);
     const payPage = directives(
-      contentSecurityPolicy({ ...production, metaPixel: true, stripeCheckout: true }),
+      withMetaPixel(contentSecurityPolicy({ ...production, stripeCheckout: true })),
     );
     expect(payPage['script-src']).toEqual([
       "'self'",
@@ -89,7 +89,7 @@ describe('contentSecurityPolicy', () => {
       'https://checkout.stripe.com',
     ]);
     const adminConsole = directives(
-      contentSecurityPolicy({ ...production, metaPixel: true, nonce: 'bm9uY2U=' }),
+      withMetaPixel(contentSecurityPolicy({ ...production, nonce: 'bm9uY2U=' })),
     );
     expect(adminConsole['script-src']).toEqual([
       "'self'",
@@ -106,7 +106,7 @@ describe('contentSecurityPolicy', () => {
           for (const frameAncestors of [[], ['https://cms.example.com']]) {
             const options = { development, stripeCheckout, nonce, frameAncestors };
             const without = directives(contentSecurityPolicy(options));
-            const withPixel = contentSecurityPolicy({ ...options, metaPixel: true });
+            const withPixel = withMetaPixel(contentSecurityPolicy(options));
             const added = Object.fromEntries(
               Object.entries(directives(withPixel)).map(([name, sources]) => [
                 name,
@@ -224,7 +224,7 @@ describe('securityHeaderRules', () => {
 
   it('never puts a Next route parameter into a header value', () => {
     // Header values of a rule with parameters are compiled; `:path` would be replaced.
-    for (const rule of securityHeaderRules({ development: true, metaPixel: true }))
+    for (const rule of securityHeaderRules({ development: true }))
       for (const { value } of rule.headers) expect(value).not.toMatch(/:path/);
   });
 });

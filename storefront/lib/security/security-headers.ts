@@ -8,7 +8,6 @@
  * server adds them to every answer's policy (withMetaPixel,
  * docs/adr/0041-the-pixel-id-read-at-run-time.md).
  */
-import { withMetaPixel } from './meta-pixel-setting.mjs';
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
@@ -28,11 +27,6 @@ export const STRIPE_CHECKOUT_SOURCES = {
 export interface SecurityHeaderOptions {
   /** `next dev`: React's refresh and error overlay evaluate code, so eval is allowed there only. */
   development: boolean;
-  /**
-   * The ad pixel's two Meta hosts are allowed: the policy the storefront's server sends when
-   * META_PIXEL_ID is set (server.mjs adds them to whatever policy an answer has).
-   */
-  metaPixel?: boolean;
   /** Origins that may frame the page; none by default (the CMS admin's preview is the exception). */
   frameAncestors?: readonly string[];
   /** The pay page: Stripe's hosts for embedded Checkout are allowed. */
@@ -61,7 +55,6 @@ export interface HeaderRule {
 
 export function contentSecurityPolicy({
   development,
-  metaPixel = false,
   frameAncestors = [],
   stripeCheckout = false,
   nonce,
@@ -99,10 +92,9 @@ export function contentSecurityPolicy({
     'form-action': ["'self'"],
     'frame-ancestors': frameAncestors.length > 0 ? [...frameAncestors] : ["'none'"],
   };
-  const policy = Object.entries(directives)
+  return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
-  return metaPixel ? withMetaPixel(policy) : policy;
 }
 
 /** The headers every answer carries (HSTS aside: that one depends on how the request came). */
