@@ -303,6 +303,8 @@ export interface LibrarySessionTable {
   email: string;
   created_at: string;
   expires_at: string;
+  /** The kind of device, as its browser names itself ('Chrome on Android'), or null. */
+  device: string | null;
 }
 
 /** Where an address left a file: a PDF's page, an audiobook's millisecond. */

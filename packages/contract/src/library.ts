@@ -10,6 +10,9 @@ export const libraryFileKeySchema = z.string().regex(/^[a-z0-9-]{1,60}\.(pdf|mp3
 /** POST /api/library/session: the token of a library link, read from the link's fragment. */
 export const libraryOpenBodySchema = z.object({ token: z.string().min(1).max(1024) });
 
+/** How long a library link opens a library after it was sent (docs/product.md#library). */
+export const LIBRARY_LINK_DAYS = 30;
+
 /** The answer to POST /api/library/session: whose library this device now opens. */
 export const libraryOpenedSchema = z.object({ email: z.string() });
 
@@ -132,3 +135,19 @@ export const librarySchema = z.object({
 });
 
 export type Library = z.infer<typeof librarySchema>;
+
+/** One device a library link opened for the address (GET /api/library/devices). */
+export const libraryDeviceSchema = z.object({
+  /** The kind of device, as its browser names itself ('Chrome on Android'), or null. */
+  device: z.string().nullable(),
+  openedAt: z.string(),
+  /** When its session ends unless the buyer signs it out before. */
+  expiresAt: z.string(),
+  /** Whether it is the device that asked. */
+  current: z.boolean(),
+});
+export type LibraryDevice = z.infer<typeof libraryDeviceSchema>;
+
+/** The devices a library link opened for the address, newest first. */
+export const libraryDevicesSchema = z.object({ devices: z.array(libraryDeviceSchema) });
+export type LibraryDevices = z.infer<typeof libraryDevicesSchema>;

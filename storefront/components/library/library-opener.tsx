@@ -2,15 +2,21 @@
 /**
  * `/library/open#<token>` (docs/product.md#library): takes the library link's token out of the
  * address at once, so no later request, history entry or script sees it, and exchanges it for
- * this device's library session; then the library.
+ * this device's library session; then the library. An expired link (30 days after it was sent)
+ * offers a new one, e-mailed to the address the link was sent to.
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { openLibrary } from '@/lib/commerce/api/library';
+import { openLibrary, renewLibraryLink } from '@/lib/commerce/api/library';
 import { CommerceError } from '@/lib/commerce/client';
 
-type State = { kind: 'opening' } | { kind: 'no-link' } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'opening' }
+  | { kind: 'no-link' }
+  | { kind: 'failed'; message: string }
+  /** The link has expired: the page offers a new one by e-mail, to the address it was sent to. */
+  | { kind: 'expired'; message: string; token: string; renewal: 'offered' | 'sending' | string };
 
 /** The page was opened without a link's token. */
 class NoLink extends Error {}
@@ -35,16 +41,34 @@ export function LibraryOpener() {
         setState(
           error instanceof NoLink
             ? { kind: 'no-link' }
-            : {
-                kind: 'failed',
-                message:
-                  error instanceof CommerceError && error.kind === 'refused'
-                    ? error.message
-                    : COULD_NOT_OPEN,
-              },
+            : error instanceof CommerceError && error.status === 410
+              ? { kind: 'expired', message: error.message, token, renewal: 'offered' }
+              : {
+                  kind: 'failed',
+                  message:
+                    error instanceof CommerceError && error.kind === 'refused'
+                      ? error.message
+                      : COULD_NOT_OPEN,
+                },
         ),
       );
   }, [router]);
+
+  async function askForNewLink() {
+    if (state.kind !== 'expired') return;
+    setState({ ...state, renewal: 'sending' });
+    try {
+      setState({ ...state, renewal: await renewLibraryLink(state.token) });
+    } catch (error) {
+      setState({
+        ...state,
+        renewal:
+          error instanceof CommerceError && error.kind === 'refused'
+            ? error.message
+            : 'We could not send a new link just now. Please try again in a moment.',
+      });
+    }
+  }
 
   if (state.kind === 'opening') return <p role="status">Opening your library...</p>;
   return (
@@ -54,6 +78,21 @@ export function LibraryOpener() {
           ? 'This page opens your library from the link in your e-mail from us.'
           : state.message}
       </p>
+      {state.kind === 'expired' ? (
+        state.renewal === 'offered' || state.renewal === 'sending' ? (
+          <button
+            type="button"
+            onClick={() => void askForNewLink()}
+            disabled={state.renewal === 'sending'}
+            aria-busy={state.renewal === 'sending'}
+            className="rounded-lg bg-emerald-800 px-5 py-3 font-semibold text-white hover:bg-emerald-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60"
+          >
+            {state.renewal === 'sending' ? 'Sending...' : 'E-mail me a new link'}
+          </button>
+        ) : (
+          <p role="status">{state.renewal}</p>
+        )
+      ) : null}
       <p>
         <Link href="/library" className="font-semibold text-emerald-800 underline">
           Go to your library

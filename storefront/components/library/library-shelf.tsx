@@ -12,6 +12,7 @@ import { closeLibrary } from '@/lib/commerce/api/library';
 import { forgetThisDevice, loadReaderCode } from '@/lib/library/offline';
 import { formatClock } from '@/lib/library/clock';
 import { KeepOffline } from './keep-offline';
+import { LibraryDevices } from './library-devices';
 import { LibraryGate } from './library-gate';
 import { MemberShelf } from './member-shelf';
 
@@ -188,6 +189,7 @@ export function LibraryShelf() {
           )}
           <MemberShelf shelf={library.membership} />
           {library.via === 'link' ? <CloseOnThisDevice /> : null}
+          <LibraryDevices via={library.via} />
           <ReaderCodeAhead />
         </div>
       )}

@@ -21,6 +21,7 @@ import * as salesFigures from './0015-sales-figures.ts';
 import * as consoleRefunds from './0016-console-refunds.ts';
 import * as disputes from './0017-disputes.ts';
 import * as keepingInTouch from './0018-keeping-in-touch.ts';
+import * as libraryDevices from './0019-library-devices.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-console-refunds': consoleRefunds,
   '0017-disputes': disputes,
   '0018-keeping-in-touch': keepingInTouch,
+  '0019-library-devices': libraryDevices,
 };
 
 export const migrationProvider: MigrationProvider = {

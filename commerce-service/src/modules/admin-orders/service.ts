@@ -21,7 +21,7 @@ import { recordAdminAction, auditTrailOf } from '../audit/service.ts';
 import {
   describeFile,
   mailDownloadLinks,
-  renewLibraryLink,
+  currentLibraryLink,
   signDownloadLinks,
   type DownloadsDependencies,
 } from '../downloads/service.ts';
@@ -197,7 +197,7 @@ export async function resendOrderLinks(
       to: order.email,
       links,
       orderReference: order.checkout_session_id,
-      libraryUrl: await renewLibraryLink(deps.config, trx, orderId),
+      libraryUrl: await currentLibraryLink(deps.config, trx, orderId),
     });
     await recordAdminAction(trx, {
       actor,

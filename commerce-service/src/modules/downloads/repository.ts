@@ -124,7 +124,10 @@ export async function recordDownloadLinkRequest(
 }
 
 /** An order as its library link needs it: whose, whether paid, and whether support revoked it. */
-export async function findLibraryOrder(db: Kysely<Database>, orderId: string) {
+export async function findLibraryOrder(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+) {
   const order = await db
     .selectFrom('orders')
     .select(['id', 'email', 'status', 'library_generation'])
@@ -142,25 +145,11 @@ export async function findLibraryOrder(db: Kysely<Database>, orderId: string) {
   return { ...order, revoked: revoked !== undefined };
 }
 
-/** Moves an order's library link on to its next generation, and returns that generation. */
-export async function advanceLibraryGeneration(
-  db: Kysely<Database> | Transaction<Database>,
-  orderId: string,
-): Promise<number> {
-  const row = await db
-    .updateTable('orders')
-    .set((eb) => ({ library_generation: eb('library_generation', '+', 1) }))
-    .where('id', '=', orderId)
-    .returning('library_generation')
-    .executeTakeFirstOrThrow();
-  return row.library_generation;
-}
-
 /** The newest paid order of an address whose files are not revoked: what a resend links to. */
 export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('orders')
-    .select(['id'])
+    .select(['id', 'library_generation'])
     .where('email', '=', email.toLowerCase())
     .where('status', '=', 'paid')
     .where(({ not, exists, selectFrom }) =>

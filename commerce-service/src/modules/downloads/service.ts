@@ -18,13 +18,13 @@ import {
   UnavailableError,
 } from '../../domain-errors.ts';
 import type { Config } from '../../config.ts';
+import { LIBRARY_LINK_DAYS } from '@aba-shop/contract';
 import { downloadLinksMail, enqueueMail } from '../mail/service.ts';
 import { describeFile, type AssetFile, type Books } from './assets.ts';
 import { readAudioChapters, type AudioChapter } from './audio-chapters.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
   countDownload,
-  advanceLibraryGeneration,
   advanceLibraryGenerations,
   countDownloadLinkRequests,
   findBuyer,
@@ -182,8 +182,29 @@ export async function resendDownloadLinks(
   const links = await listOwnedFiles(deps, address);
   const newest = await findNewestOpenOrder(db, address);
   if (links.length === 0 || !newest) return;
-  const libraryUrl = await renewLibraryLink(deps.config, db, newest.id);
+  // A link that works now, retiring none: anyone may ask for this e-mail, and only the buyer
+  // retires links (docs/product.md#library).
+  const libraryUrl = libraryLinkOf(deps.config, {
+    orderId: newest.id,
+    generation: newest.library_generation,
+  });
   await mailDownloadLinks(deps, db, { to: address, links, libraryUrl });
+}
+
+/**
+ * E-mails the buyer of a library link's order a fresh one, as 'E-mail my links' does (and within
+ * its hourly share): what the page of an expired link offers. The token must be the shop's own,
+ * expired or not; the mail goes to the order's address only, so the caller learns nothing.
+ */
+export async function resendForLibraryLink(
+  deps: DownloadsDependencies,
+  token: string,
+  now = Date.now(),
+): Promise<void> {
+  const grant = verifyLibraryToken(token, deps.config.DOWNLOAD_SIGNING_SECRET);
+  if (!grant) throw new NotAllowedError(LIBRARY_LINK_NOT_VALID);
+  const order = await findLibraryOrder(deps.db, grant.orderId);
+  if (order) await resendDownloadLinks(deps, order.email, now);
 }
 
 /** A fresh link for each file an address owns, one a file (docs/product.md#library). */
@@ -377,35 +398,45 @@ export async function openOwnedFile(
   return openGrantedFile(deps, entitlement, { range, count: null }, log);
 }
 
-/** The address of an order's library link of this generation (docs/product.md#library). */
+/**
+ * The address of an order's library link of this generation, valid for LIBRARY_LINK_DAYS from
+ * `now` (docs/product.md#library).
+ */
 export function libraryLinkOf(
   config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
   grant: LibraryGrant,
+  now = Date.now(),
 ): string {
+  const expiresAt = Math.floor(now / 1000) + LIBRARY_LINK_DAYS * 24 * 3600;
   // The token rides in the fragment, which no server, log or Referer ever sees.
-  const token = signLibraryToken(grant, config.DOWNLOAD_SIGNING_SECRET);
+  const token = signLibraryToken({ ...grant, expiresAt }, config.DOWNLOAD_SIGNING_SECRET);
   return new URL(`/library/open#${token}`, config.STOREFRONT_URL).toString();
 }
 
-/** A fresh library link for an order, which retires the links (and what they opened) before it. */
-export async function renewLibraryLink(
+/** A library link to an order that works now: its current generation, retiring nothing. */
+export async function currentLibraryLink(
   config: Pick<Config, 'STOREFRONT_URL' | 'DOWNLOAD_SIGNING_SECRET'>,
   db: Kysely<Database> | Transaction<Database>,
   orderId: string,
 ): Promise<string> {
-  return libraryLinkOf(config, {
-    orderId,
-    generation: await advanceLibraryGeneration(db, orderId),
-  });
+  const order = await findLibraryOrder(db, orderId);
+  if (!order) throw new NotFoundError('No such order.');
+  return libraryLinkOf(config, { orderId, generation: order.library_generation });
 }
 
-/** Retires every library link of these orders (an erasure): none sent before opens anything. */
+/**
+ * Retires every library link of these orders (an erasure, or the buyer signing out every
+ * device): none sent before opens anything, and no device a link opened reads on.
+ */
 export function retireLibraryLinks(
   db: Kysely<Database> | Transaction<Database>,
   orderIds: string[],
 ): Promise<void> {
   return advanceLibraryGenerations(db, orderIds);
 }
+
+const LIBRARY_LINK_EXPIRED =
+  'This library link has expired. We can e-mail you a new one, or sign in with the address you bought with.';
 
 const LIBRARY_LINK_NOT_VALID =
   'This library link is not valid. Please use the link in your latest e-mail from us, or sign in with the address you bought with.';
@@ -442,8 +473,11 @@ export async function libraryGrantOwner(
 export async function openLibraryLink(
   deps: Pick<DownloadsDependencies, 'db' | 'config'>,
   token: string,
+  now = Date.now(),
 ): Promise<LibraryGrant & { email: string }> {
   const grant = verifyLibraryToken(token, deps.config.DOWNLOAD_SIGNING_SECRET);
   if (!grant) throw new NotAllowedError(LIBRARY_LINK_NOT_VALID);
-  return { ...grant, email: await libraryGrantOwner(deps, grant) };
+  const email = await libraryGrantOwner(deps, grant);
+  if (grant.expiresAt * 1000 <= now) throw new ExpiredError(LIBRARY_LINK_EXPIRED);
+  return { orderId: grant.orderId, generation: grant.generation, email };
 }

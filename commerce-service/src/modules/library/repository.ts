@@ -15,6 +15,28 @@ export function deleteLibrarySession(db: Db, id: string) {
   return db.deleteFrom('library_sessions').where('id', '=', id).execute();
 }
 
+/** The library sessions of an address still open at `now`, newest first. */
+export function listLibrarySessionsOf(db: Db, email: string, now: string) {
+  return db
+    .selectFrom('library_sessions')
+    .select(['id', 'device', 'created_at', 'expires_at'])
+    .where('email', '=', email)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends every library session of an address: each device must open a link again. */
+export function deleteLibrarySessionsOf(db: Db, email: string) {
+  return db.deleteFrom('library_sessions').where('email', '=', email).execute();
+}
+
+/** The ids of an address's orders, whose library links an address-wide retirement moves on. */
+export async function listOrderIdsOf(db: Db, email: string): Promise<string[]> {
+  const rows = await db.selectFrom('orders').select('id').where('email', '=', email).execute();
+  return rows.map((row) => row.id);
+}
+
 /** Forgets the sessions that ended before `now`. */
 export function deleteExpiredLibrarySessions(db: Db, now: string) {
   return db.deleteFrom('library_sessions').where('expires_at', '<', now).execute();
@@ -64,6 +86,6 @@ export async function upsertProgress(
 
 /** Takes an address's library sessions and places out of the shop (its erasure). */
 export async function deleteLibraryRowsOf(db: Db, email: string) {
-  await db.deleteFrom('library_sessions').where('email', '=', email).execute();
+  await deleteLibrarySessionsOf(db, email);
   await db.deleteFrom('library_progress').where('email', '=', email).execute();
 }

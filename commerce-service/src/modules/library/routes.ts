@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import { sendOpenedFile } from '../../send-file.ts';
+import { resendForLibraryLink } from '../downloads/service.ts';
 import {
   libraryFileKeySchema,
+  libraryDevicesSchema,
   libraryOpenBodySchema,
   libraryOpenedSchema,
   libraryProgressBodySchema,
@@ -15,9 +17,11 @@ import {
   closeLibrarySession,
   libraryBuyer,
   libraryCookieName,
+  libraryDevicesOf,
   libraryOf,
   openLibrarySession,
   saveProgress,
+  signOutEveryLibraryDevice,
   streamLibraryFile,
   streamMemberFile,
   type LibraryDependencies,
@@ -53,7 +57,10 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const opened = await openLibrarySession(deps, request.body.token);
+      const opened = await openLibrarySession(deps, {
+        token: request.body.token,
+        userAgent: request.headers['user-agent'],
+      });
       reply.setCookie(cookieName, opened.cookie, {
         path: '/',
         httpOnly: true,
@@ -62,6 +69,72 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
         maxAge: opened.maxAgeSeconds,
       });
       return noStore(reply).send({ email: opened.email });
+    },
+  );
+
+  app.post(
+    '/api/library/link-renewal',
+    {
+      schema: {
+        summary:
+          "E-mails the buyer of an expired library link's order a fresh one, within 'E-mail my links' hourly share",
+        body: libraryOpenBodySchema,
+        response: {
+          202: failureBodySchema.message,
+          400: failureBodySchema.message,
+          403: failureBodySchema.message,
+        },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      await resendForLibraryLink(deps, request.body.token);
+      // The same answer whatever the order: the mail goes to its buyer alone.
+      return reply.status(202).send({
+        message: 'A new library link is on its way to the address this one was sent to.',
+      });
+    },
+  );
+
+  app.get(
+    '/api/library/devices',
+    {
+      schema: {
+        summary:
+          "The devices a library link opened for the caller's address (signed in, or this device's library link)",
+        response: {
+          200: libraryDevicesSchema,
+          401: failureBodySchema.message,
+          403: failureBodySchema.message,
+        },
+      },
+    },
+    async (request, reply) =>
+      noStore(reply).send(
+        await libraryDevicesOf(deps, await buyerOf(request), request.cookies[cookieName]),
+      ),
+  );
+
+  app.post(
+    '/api/library/sign-out-everywhere',
+    {
+      schema: {
+        summary:
+          "Retires every library link the caller's address was sent and signs out every device they opened, this one included",
+        response: {
+          200: failureBodySchema.message,
+          401: failureBodySchema.message,
+          403: failureBodySchema.message,
+        },
+      },
+    },
+    async (request, reply) => {
+      await signOutEveryLibraryDevice(deps, await buyerOf(request));
+      reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+      return noStore(reply).send({
+        message:
+          'Every library link we sent you and every device they opened are signed out. Ask for a new link by e-mail to open your library again.',
+      });
     },
   );
 

@@ -10,6 +10,7 @@ import type {
   CurrentUser,
   Library,
   LibraryBook,
+  LibraryDevices,
   LibraryProgress,
   LibraryProgressBody,
 } from '@aba-shop/contract';
@@ -28,6 +29,9 @@ import {
 } from '../downloads/service.ts';
 import {
   deleteExpiredLibrarySessions,
+  deleteLibrarySessionsOf,
+  listLibrarySessionsOf,
+  listOrderIdsOf,
   deleteLibraryRowsOf,
   deleteLibrarySession,
   findLibrarySession,
@@ -78,10 +82,10 @@ const OPEN_FROM_LINK =
 /** Opens the library a link grants on this device: the session's cookie, and whose it is. */
 export async function openLibrarySession(
   deps: LibraryDependencies,
-  token: string,
+  { token, userAgent }: { token: string; userAgent: string | undefined },
   now = Date.now(),
 ): Promise<{ cookie: string; maxAgeSeconds: number; email: string }> {
-  const grant = await openLibraryLink(deps, token);
+  const grant = await openLibraryLink(deps, token, now);
   const cookie = randomBytes(32).toString('base64url');
   await deleteExpiredLibrarySessions(deps.db, new Date(now).toISOString());
   await insertLibrarySession(deps.db, {
@@ -91,8 +95,72 @@ export async function openLibrarySession(
     email: grant.email,
     created_at: new Date(now).toISOString(),
     expires_at: new Date(now + LIBRARY_SESSION_DAYS * DAY_MS).toISOString(),
+    device: deviceOf(userAgent),
   });
   return { cookie, maxAgeSeconds: LIBRARY_SESSION_DAYS * 24 * 3600, email: grant.email };
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/Firefox\//, 'Firefox'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'Mac'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/**
+ * What a buyer recognises a device by in their list ('Chrome on Android'), from the name its
+ * browser gives itself; nothing more of the User-Agent is kept.
+ */
+export function deviceOf(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}
+
+/** The devices a library link opened for the buyer's address, this one marked. */
+export async function libraryDevicesOf(
+  deps: LibraryDependencies,
+  buyer: LibraryBuyer,
+  cookie: string | undefined,
+  now = Date.now(),
+): Promise<LibraryDevices> {
+  const current = cookie ? sessionIdOf(cookie) : null;
+  const rows = await listLibrarySessionsOf(deps.db, buyer.email, new Date(now).toISOString());
+  return {
+    devices: rows.map((row) => ({
+      device: row.device,
+      openedAt: row.created_at,
+      expiresAt: row.expires_at,
+      current: row.id === current,
+    })),
+  };
+}
+
+/**
+ * The buyer's own act (signed in, or on a device their e-mailed link opened): every library
+ * link the address was sent stops opening, and every device a link opened is signed out, this
+ * one included. A resend afterwards carries a link that works (docs/product.md#library).
+ */
+export async function signOutEveryLibraryDevice(
+  deps: LibraryDependencies,
+  buyer: LibraryBuyer,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await retireLibraryLinks(trx, await listOrderIdsOf(trx, buyer.email));
+    await deleteLibrarySessionsOf(trx, buyer.email);
+  });
 }
 
 /** Closes this device's library session, if it has one. */

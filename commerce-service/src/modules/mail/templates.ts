@@ -4,7 +4,11 @@
  */
 import type { ContactSubmissionTable } from '../../db/schema.ts';
 import { escapeHtml } from '@aba-shop/service-kit/html-escape';
-import { WITHDRAWAL_PERIOD_DAYS, type WithdrawalLanguage } from '@aba-shop/contract';
+import {
+  LIBRARY_LINK_DAYS,
+  WITHDRAWAL_PERIOD_DAYS,
+  type WithdrawalLanguage,
+} from '@aba-shop/contract';
 import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 
 export interface DownloadLinkItem {
@@ -108,8 +112,7 @@ ${withdrawalNote ? `<p>You may withdraw from your membership within ${WITHDRAWAL
 /** The library link's paragraph, in every e-mail that carries one (docs/product.md#library). */
 function libraryParagraph(url: string): { text: string; html: string } {
   const lead = 'Read and listen in your library, on any device, picking up where you left off:';
-  const after =
-    'This link is yours for life: keep it private, as it opens your library without a password.';
+  const after = `This link opens your library for ${LIBRARY_LINK_DAYS} days; after that, ask for a new one from the page it opens. Keep it private: it opens your library without a password.`;
   return {
     text: `${lead} ${url}\n${after}`,
     html: `<p>${escapeHtml(lead)} <a href="${escapeHtml(url)}">Open my library</a></p><p>${escapeHtml(after)}</p>`,

@@ -1,10 +1,12 @@
 /** The library's calls (docs/product.md#library, the API table's `/api/library…`). */
-import type { Library, LibraryProgress } from '@aba-shop/contract';
+import type { Library, LibraryDevices, LibraryProgress } from '@aba-shop/contract';
 import { anyAnswer, callCommerce, CommerceError } from '../client';
 import library from '../contract-schemas/library.json';
+import libraryDevices from '../contract-schemas/library-devices.json';
 import libraryOpened from '../contract-schemas/library-opened.json';
 import libraryProgress from '../contract-schemas/library-progress.json';
 import { jsonSchemaAnswer } from '../json-schema-answer';
+import { messageAnswer } from './message-answer';
 
 export const LIBRARY_PATH = '/api/library';
 
@@ -64,5 +66,33 @@ export const closeLibrary = () =>
   callCommerce({
     path: '/api/library/session',
     method: 'DELETE',
+    answer: anyAnswer,
+  });
+
+/** Asks for a fresh library link for an expired one's buyer; the answer's words for the page. */
+export const renewLibraryLink = async (token: string) =>
+  (
+    await callCommerce({
+      path: '/api/library/link-renewal',
+      method: 'POST',
+      body: { token },
+      answer: messageAnswer,
+    })
+  ).message;
+
+export const LIBRARY_DEVICES_PATH = '/api/library/devices';
+
+/** The devices a library link opened for this address, this one marked. */
+export const fetchLibraryDevices = () =>
+  callCommerce(
+    { path: LIBRARY_DEVICES_PATH, answer: jsonSchemaAnswer<LibraryDevices>(libraryDevices) },
+    { init: { cache: 'no-store' } },
+  );
+
+/** Retires every library link of the address and signs out every device, this one included. */
+export const signOutEveryLibraryDevice = () =>
+  callCommerce({
+    path: '/api/library/sign-out-everywhere',
+    method: 'POST',
     answer: anyAnswer,
   });

@@ -20,6 +20,7 @@ export { default as withdrawalReceipt } from './withdrawal-receipt.json';
 export { default as adminWithdrawalList } from './admin-withdrawal-list.json';
 export { default as library } from './library.json';
 export { default as libraryOpened } from './library-opened.json';
+export { default as libraryDevices } from './library-devices.json';
 export { default as libraryProgress } from './library-progress.json';
 export { default as salesSummary } from './sales-summary.json';
 export { default as shopHealth } from './shop-health.json';

@@ -1,0 +1,89 @@
+/**
+ * Access a shared copy cannot give (docs/product.md#library, ADR 0043), on desktop and phone:
+ * a stranger who asks for a buyer's links signs nobody out; the buyer sees their devices and
+ * signs them all out, after which a link e-mailed before opens nothing; a link past its 30 days
+ * opens nothing either, and its page sends a new one to the buyer.
+ */
+import { createHmac } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { localSecrets } from '../../scripts/lib/services.mjs';
+import { countMailTo, waitForLibraryLink } from '../support/mailbox.js';
+import { buyForLibrary } from '../support/shop.js';
+
+const PARENTS = { productId: 'ebook-aba-for-parents', quantity: 1 };
+
+const addressFor = (what: string, isMobile: boolean) =>
+  `access.${what}.${isMobile ? 'phone' : 'desktop'}.${Date.now()}@example.com`;
+
+test('a stranger’s resend signs nobody out; the buyer signs every device out, and old links stop', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+  isMobile,
+}) => {
+  const email = addressFor('devices', isMobile);
+  const { link } = await buyForLibrary(page.request, [PARENTS], email);
+  await page.goto(link);
+  await page.waitForURL('**/library');
+  await expect(page.getByRole('heading', { name: 'ABA for Parents' })).toBeVisible();
+
+  // A stranger who knows the address, with none of the buyer's cookies.
+  const stranger = await playwright.request.newContext({ baseURL });
+  const resend = await stranger.post('/api/downloads/resend', { data: { email } });
+  expect(resend.status()).toBe(202);
+  await stranger.dispose();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'ABA for Parents' })).toBeVisible();
+
+  await page.getByText('Your devices').click();
+  const devices = page.getByRole('list', { name: 'Devices with your library open' });
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await expect(devices.getByRole('listitem')).toContainText('(this device)');
+
+  await page.getByRole('button', { name: 'Sign out all devices' }).click();
+  await page.waitForURL('**/library');
+  await expect(page.getByText(/Open your library with the link in your e-mail/)).toBeVisible();
+
+  // The receipt's link, opened on another device, now opens nothing, and says why.
+  const other = await browser.newContext({ ...test.info().project.use, baseURL });
+  const otherPage = await other.newPage();
+  await otherPage.goto(link);
+  await expect(
+    otherPage.getByText(/This library link has been replaced by a newer one/),
+  ).toBeVisible();
+  await other.close();
+});
+
+test('a link past its 30 days opens nothing, and its page e-mails the buyer a new one', async ({
+  page,
+  isMobile,
+}) => {
+  const email = addressFor('expired', isMobile);
+  const { link } = await buyForLibrary(page.request, [PARENTS], email);
+  // The same grant as the receipt's link, signed as the shop signs it, expired a day ago.
+  const payload = JSON.parse(
+    Buffer.from(new URL(link).hash.slice(1).split('.')[0] as string, 'base64url').toString(),
+  ) as { x: number };
+  const expired = Buffer.from(
+    JSON.stringify({ ...payload, x: Math.floor(Date.now() / 1000) - 86_400 }),
+  ).toString('base64url');
+  const { DOWNLOAD_SIGNING_SECRET: secret } = localSecrets(process.env.E2E_DATA_DIR as string) as {
+    DOWNLOAD_SIGNING_SECRET: string;
+  };
+  const signature = createHmac('sha256', secret).update(expired).digest('base64url');
+
+  await page.goto(`/library/open#${expired}.${signature}`);
+  await expect(page.getByText(/^This library link has expired\./)).toBeVisible();
+  await page.getByRole('button', { name: 'E-mail me a new link' }).click();
+  await expect(page.getByText('A new library link is on its way', { exact: false })).toBeVisible();
+  // The receipt, then the new link's e-mail.
+  await expect.poll(() => countMailTo(email), { timeout: 15_000 }).toBe(2);
+  const fresh = await waitForLibraryLink(email);
+  expect(fresh).not.toBe(link);
+  // Opened from the e-mail, in a tab of its own.
+  const tab = await page.context().newPage();
+  await tab.goto(fresh);
+  await tab.waitForURL('**/library');
+  await expect(tab.getByRole('heading', { name: 'ABA for Parents' })).toBeVisible();
+});
