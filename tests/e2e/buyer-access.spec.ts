@@ -1,16 +1,20 @@
 /**
- * Access a shared copy cannot give (docs/product.md#library, ADR 0043), on desktop and phone:
- * a stranger who asks for a buyer's links signs nobody out; the buyer sees their devices and
+ * Access a shared copy cannot give (docs/product.md#library, #withdrawal, ADR 0043), on desktop
+ * and phone: a stranger holding a member's stamped PDF, which names the order reference and the
+ * address, cannot end the membership: the withdrawal waits for the member's mailbox; a stranger
+ * who asks for a buyer's links signs nobody out; the buyer sees their devices and
  * signs them all out, after which a link e-mailed before opens nothing; a link past its 30 days
  * opens nothing either, and its page sends a new one to the buyer.
  */
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { localSecrets } from '../../scripts/lib/services.mjs';
-import { countMailTo, waitForLibraryLink } from '../support/mailbox.js';
+import { ownClientAddress } from '../support/client-address.js';
+import { countMailTo, waitForLibraryLink, waitForMail } from '../support/mailbox.js';
 import { buyForLibrary } from '../support/shop.js';
 
 const PARENTS = { productId: 'ebook-aba-for-parents', quantity: 1 };
+const MEMBERSHIP = { productId: 'aba-parent-support-monthly', quantity: 1 };
 
 const addressFor = (what: string, isMobile: boolean) =>
   `access.${what}.${isMobile ? 'phone' : 'desktop'}.${Date.now()}@example.com`;
@@ -86,4 +90,39 @@ test('a link past its 30 days opens nothing, and its page e-mails the buyer a ne
   await tab.goto(fresh);
   await tab.waitForURL('**/library');
   await expect(tab.getByRole('heading', { name: 'ABA for Parents' })).toBeVisible();
+});
+
+test('a stranger with a member’s PDF asks to withdraw: nothing ends until the member confirms', async ({
+  page,
+  playwright,
+  baseURL,
+  isMobile,
+}) => {
+  const email = addressFor('withdrawal', isMobile);
+  const { sessionId, link } = await buyForLibrary(page.request, [MEMBERSHIP], email);
+  await page.goto(link);
+  await page.waitForURL('**/library');
+
+  // What the worksheet's stamp prints: the address and the order reference. No cookies.
+  const stranger = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': ownClientAddress() },
+  });
+  const contract = { orderReference: sessionId, email };
+  expect((await stranger.post('/api/withdrawals/preview', { data: contract })).status()).toBe(200);
+  const asked = await stranger.post('/api/withdrawals', { data: { ...contract, confirm: true } });
+  expect(asked.status()).toBe(201);
+  expect(await asked.json()).toMatchObject({ outcome: 'unconfirmed' });
+  await stranger.dispose();
+
+  // The member is told, and keeps everything until they confirm.
+  await waitForMail(email, /^Confirm your withdrawal/);
+  const library = await page.request.get('/api/library');
+  expect(library.status()).toBe(200);
+  expect(
+    ((await library.json()) as { membership: { access: { state: string } } }).membership.access
+      .state,
+  ).toBe('active');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Member resources' })).toBeVisible();
 });

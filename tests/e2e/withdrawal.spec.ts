@@ -2,8 +2,9 @@
  * The withdrawal function (docs/product.md#withdrawal). A parent buys the membership with the
  * test checkout, whose receipt states the 14-day right and links the function; from any page's
  * footer they reach 'Withdraw from contract here', name the contract by e-mail and order
- * reference, confirm, and read the acknowledgement with its date and time, which the mailbox
- * repeats. Their account shows the membership ended, and support sees the withdrawal in the
+ * reference, confirm, and read that it is kept with its date and time and waits for the link
+ * e-mailed to the order's address (anyone holding a receipt or a stamped PDF knows the two);
+ * the link makes it take effect, and the acknowledgement with the same date and time follows. Their account shows the membership ended, and support sees the withdrawal in the
  * order's view. An eBook order and a membership past its 14 days are refused with the reason;
  * an Italian page's footer leads to the Italian function. On a computer and a phone, axe clean.
  */
@@ -107,17 +108,32 @@ test('a member withdraws from the membership within 14 days: refunded, ended, ac
   await expect(confirmHeading).toBeFocused();
   await expect(page.getByText('ABA Parent Support Membership', { exact: true })).toBeVisible();
   await expect(page.getByText(sessionId)).toBeVisible();
-  await expect(page.getByText('When you confirm, we refund $9.99 in full')).toBeVisible();
+  await expect(
+    page.getByText('When you confirm, we keep your withdrawal with its date and time'),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
+  // Signed out, it is kept and acknowledged at once, and changes nothing until confirmed.
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await expect(page.getByRole('heading', { name: 'Withdrawal received' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail to confirm' })).toBeFocused();
   const received = page.getByText(/^We received your withdrawal on /);
   await expect(received).toBeVisible();
   const when = /on (\d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC)\./.exec(
     (await received.textContent()) ?? '',
   )?.[1];
   expect(when, 'the page states the date and time').toBeTruthy();
+  await expect(page.getByText(/Until then nothing changes/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // The link in the order's mailbox makes it take effect, as received when it was asked.
+  const confirmation = await mailTo(email, `Confirm your withdrawal from order ${sessionId}`);
+  expect(confirmation).toContain(`We received a withdrawal from the contract below on ${when}`);
+  const link = /https?:\/\/\S+\/withdraw\/confirm#[\w.-]+/.exec(confirmation)?.[0];
+  expect(link, 'the e-mail carries the confirmation link').toBeTruthy();
+  await page.goto(link as string);
+  await expect(page.getByRole('heading', { name: 'Withdrawal received' })).toBeFocused();
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.getByText(`We received your withdrawal on ${when}.`)).toBeVisible();
   await expect(
     page.getByText('We have refunded $9.99 and your membership has ended.'),
   ).toBeVisible();

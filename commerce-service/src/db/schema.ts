@@ -197,8 +197,13 @@ export interface WithdrawalTable {
   received_at: string;
   channel: 'account' | 'reference';
   language: 'en' | 'it';
-  /** `refund-pending` from the confirmation until the provider has refunded it. */
-  outcome: 'refund-pending' | 'refunded';
+  /**
+   * `unconfirmed` while a withdrawal asked signed out waits for its confirmation from the
+   * order's mailbox; `refund-pending` from the confirmation until the provider has refunded it.
+   */
+  outcome: 'unconfirmed' | 'refund-pending' | 'refunded';
+  /** When it took effect: confirmed from the mailbox, or at once when asked signed in. */
+  confirmed_at: string | null;
   amount_refunded: number;
   currency: string;
   refund_id: string | null;

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'order.resend',
   'order.revoke',
   'order.restore',
+  'order.withdrawal-received',
   'order.withdraw',
   'order.withdrawal-refund',
   'order.refund',

@@ -80,10 +80,12 @@ export const myWithdrawalContractsSchema = z.object({
 export type MyWithdrawalContracts = z.infer<typeof myWithdrawalContractsSchema>;
 
 /**
- * What became of the refund: `refund-pending` while the payment provider has not refunded it yet
- * (an outage; the shop retries), `refunded` once it has.
+ * Where the withdrawal stands: `unconfirmed` while one asked signed out waits for its
+ * confirmation from the link e-mailed to the order's address (nothing has changed yet),
+ * `refund-pending` while the payment provider has not refunded it yet (an outage; the shop
+ * retries), `refunded` once it has.
  */
-export const withdrawalOutcomeSchema = z.enum(['refund-pending', 'refunded']);
+export const withdrawalOutcomeSchema = z.enum(['unconfirmed', 'refund-pending', 'refunded']);
 export type WithdrawalOutcome = z.infer<typeof withdrawalOutcomeSchema>;
 
 /** The acknowledgement: what the shop received, when, and what it did. */
@@ -100,6 +102,10 @@ export const withdrawalReceiptSchema = z.object({
   currency: z.string(),
 });
 export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;
+
+/** POST /api/withdrawals/confirmation: the token of the link e-mailed to the order's address. */
+export const withdrawalConfirmationBodySchema = z.object({ token: z.string().min(1).max(1024) });
+export type WithdrawalConfirmationBody = z.infer<typeof withdrawalConfirmationBodySchema>;
 
 /** A withdrawal as support sees it. */
 export const adminWithdrawalSchema = withdrawalReceiptSchema.extend({

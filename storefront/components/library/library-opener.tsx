@@ -10,6 +10,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { openLibrary, renewLibraryLink } from '@/lib/commerce/api/library';
 import { CommerceError } from '@/lib/commerce/client';
+import { takeFragmentToken } from '@/lib/security/fragment-token';
 
 type State =
   | { kind: 'opening' }
@@ -31,9 +32,7 @@ export function LibraryOpener() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = window.location.hash.slice(1);
-    // The token leaves the address bar and the history before anything else happens.
-    window.history.replaceState(null, '', window.location.pathname);
+    const token = takeFragmentToken();
     const exchange = token ? openLibrary(token) : Promise.reject(new NoLink());
     exchange
       .then(() => router.replace('/library'))

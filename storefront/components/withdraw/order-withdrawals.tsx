@@ -41,27 +41,36 @@ export function OrderWithdrawals({ orderId }: { orderId: string }) {
           <Fact term="Inviato">
             {CHANNEL_TEXT[withdrawal.channel]}, in {LANGUAGE_TEXT[withdrawal.language]}
           </Fact>
-          <Fact term="Esito">
-            {withdrawal.outcome === 'refunded' ? 'Rimborsato' : 'Rimborso in attesa di'}{' '}
-            {formatPrice(withdrawal.amountRefunded, withdrawal.currency)}, abbonamento terminato
-          </Fact>
-          {withdrawal.outcome === 'refunded' ? (
-            <Fact term="Rimborso">
-              {withdrawal.refundId ?? 'checkout di prova: nessun pagamento'}
+          {withdrawal.outcome === 'unconfirmed' ? (
+            <Fact term="Esito">
+              In attesa di conferma: chiesto senza accesso, ha effetto quando il cliente lo conferma
+              dal link inviato al suo indirizzo. Abbonamento ancora attivo, nessun rimborso.
             </Fact>
           ) : (
-            <Fact term="Rimborso">
-              Non ancora eseguito: il negozio riprova ogni pochi minuti.
-              {withdrawal.refundAttemptedAt ? (
-                <>
-                  {' '}
-                  Ultimo tentativo: <AdminDate iso={withdrawal.refundAttemptedAt} />.
-                </>
-              ) : null}
-              {withdrawal.refundError ? (
-                <span className="block">Risposta di Stripe: {withdrawal.refundError}</span>
-              ) : null}
-            </Fact>
+            <>
+              <Fact term="Esito">
+                {withdrawal.outcome === 'refunded' ? 'Rimborsato' : 'Rimborso in attesa di'}{' '}
+                {formatPrice(withdrawal.amountRefunded, withdrawal.currency)}, abbonamento terminato
+              </Fact>
+              {withdrawal.outcome === 'refunded' ? (
+                <Fact term="Rimborso">
+                  {withdrawal.refundId ?? 'checkout di prova: nessun pagamento'}
+                </Fact>
+              ) : (
+                <Fact term="Rimborso">
+                  Non ancora eseguito: il negozio riprova ogni pochi minuti.
+                  {withdrawal.refundAttemptedAt ? (
+                    <>
+                      {' '}
+                      Ultimo tentativo: <AdminDate iso={withdrawal.refundAttemptedAt} />.
+                    </>
+                  ) : null}
+                  {withdrawal.refundError ? (
+                    <span className="block">Risposta di Stripe: {withdrawal.refundError}</span>
+                  ) : null}
+                </Fact>
+              )}
+            </>
           )}
         </dl>
       ))}

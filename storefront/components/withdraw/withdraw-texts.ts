@@ -34,6 +34,8 @@ type Texts = {
   until: string;
   refund: string;
   confirmNote: (amount: string) => string;
+  /** Signed out: the withdrawal takes effect from the e-mail. */
+  confirmNoteByMail: (amount: string) => string;
   confirm: string;
   confirming: string;
   back: string;
@@ -42,6 +44,12 @@ type Texts = {
   refunded: (amount: string) => string;
   refundFollows: (amount: string) => string;
   mailed: (email: string) => string;
+  /** Asked signed out: kept, and waiting for its confirmation from the order's mailbox. */
+  unconfirmedHeading: string;
+  unconfirmed: string;
+  confirmLinkHeading: string;
+  confirmingLink: string;
+  noLink: string;
   refusal: Record<WithdrawalRefusalReason, (at: string | null) => string>;
   unreachable: string;
   failed: string;
@@ -79,6 +87,8 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     refund: 'Refund',
     confirmNote: (amount) =>
       `When you confirm, we refund ${amount} in full and your membership ends at once.`,
+    confirmNoteByMail: (amount) =>
+      `When you confirm, we keep your withdrawal with its date and time and e-mail the address of the order a link to make it take effect: your membership then ends at once and we refund ${amount} in full.`,
     confirm: 'Confirm withdrawal',
     confirming: 'Withdrawing...',
     back: 'Back',
@@ -88,6 +98,12 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     refundFollows: (amount) =>
       `Your membership has ended. We are refunding ${amount} to your original means of payment: the refund follows within 14 days, and you need do nothing more.`,
     mailed: (email) => `We sent this confirmation to ${email} too.`,
+    unconfirmedHeading: 'Check your e-mail to confirm',
+    unconfirmed:
+      'Your withdrawal is kept with this date and time. To make it take effect, confirm it from the e-mail we sent to the address of the order: your membership then ends at once and we refund it in full. Until then nothing changes. Signed in with that address, you can withdraw at once instead.',
+    confirmLinkHeading: 'Your withdrawal',
+    confirmingLink: 'Confirming your withdrawal...',
+    noLink: 'This page confirms a withdrawal from the link in your e-mail from us.',
     refusal: {
       ebook: (at) =>
         at
@@ -134,6 +150,8 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     refund: 'Rimborso',
     confirmNote: (amount) =>
       `Confermando, ti rimborsiamo ${amount} per intero e l'abbonamento termina subito.`,
+    confirmNoteByMail: (amount) =>
+      `Confermando, registriamo il recesso con data e ora e inviamo all'indirizzo dell'ordine un link per renderlo effettivo: l'abbonamento termina subito e ti rimborsiamo ${amount} per intero.`,
     confirm: 'Conferma il recesso',
     confirming: 'Recesso in corso...',
     back: 'Indietro',
@@ -143,6 +161,12 @@ export const WITHDRAW_TEXTS: Record<WithdrawalLanguage, Texts> = {
     refundFollows: (amount) =>
       `L'abbonamento è terminato. Ti stiamo rimborsando ${amount} sul mezzo di pagamento originale: il rimborso segue entro 14 giorni e non devi fare altro.`,
     mailed: (email) => `Abbiamo inviato questa conferma anche a ${email}.`,
+    unconfirmedHeading: 'Controlla la tua e-mail per confermare',
+    unconfirmed:
+      "Il tuo recesso è registrato con questa data e ora. Per renderlo effettivo, confermalo dall'e-mail che abbiamo inviato all'indirizzo dell'ordine: l'abbonamento termina subito e te lo rimborsiamo per intero. Fino ad allora non cambia nulla. Se accedi con quell'indirizzo, puoi invece recedere subito.",
+    confirmLinkHeading: 'Il tuo recesso',
+    confirmingLink: 'Conferma del recesso in corso...',
+    noLink: "Questa pagina conferma un recesso dal link nell'e-mail che ti abbiamo inviato.",
     refusal: {
       ebook: (at) =>
         at

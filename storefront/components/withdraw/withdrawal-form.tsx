@@ -25,6 +25,7 @@ import {
 } from '@/lib/commerce/api/withdrawals';
 import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 import { WITHDRAW_PATH, WITHDRAW_TEXTS } from './withdraw-texts';
+import { WithdrawalReceiptView } from './withdrawal-receipt';
 
 type Step =
   | { name: 'identify' }
@@ -123,34 +124,8 @@ export function WithdrawalForm({
   ) : null;
 
   if (step.name === 'done') {
-    const { receipt } = step;
     return (
-      <section
-        aria-labelledby={`${ids}-done`}
-        className="space-y-3 rounded-2xl border border-emerald-300 bg-emerald-50 p-5"
-      >
-        <h2
-          id={`${ids}-done`}
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold text-emerald-900 outline-none"
-        >
-          {texts.doneHeading}
-        </h2>
-        <p className="font-semibold">{texts.received(dateTimeUtc(receipt.receivedAt, language))}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
-          <dt className="font-semibold">{texts.contract}</dt>
-          <dd>{receipt.productName}</dd>
-          <dt className="font-semibold">{texts.orderReference}</dt>
-          <dd>{receipt.orderReference}</dd>
-        </dl>
-        <p>
-          {(receipt.outcome === 'refunded' ? texts.refunded : texts.refundFollows)(
-            money(receipt.amountRefunded, receipt.currency),
-          )}
-        </p>
-        <p>{texts.mailed(receipt.email)}</p>
-      </section>
+      <WithdrawalReceiptView receipt={step.receipt} language={language} headingRef={headingRef} />
     );
   }
 
@@ -178,7 +153,11 @@ export function WithdrawalForm({
           <dt className="font-semibold">{texts.refund}</dt>
           <dd>{money(contract.amountTotal, contract.currency)}</dd>
         </dl>
-        <p>{texts.confirmNote(money(contract.amountTotal, contract.currency))}</p>
+        <p>
+          {(pickFromAccount ? texts.confirmNote : texts.confirmNoteByMail)(
+            money(contract.amountTotal, contract.currency),
+          )}
+        </p>
         {alert}
         <div className="flex flex-col gap-3 sm:flex-row">
           <button

@@ -10,6 +10,8 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   'order.resend': 'Link di download reinviati',
   'order.revoke': 'Accesso revocato',
   'order.restore': 'Accesso ripristinato',
+  'order.withdrawal-received':
+    'Recesso ricevuto senza accesso: in attesa della conferma dalla casella e-mail del cliente',
   'order.withdraw': 'Recesso del cliente ricevuto: abbonamento terminato, rimborso in corso',
   'order.withdrawal-refund': 'Recesso del cliente: rimborso eseguito',
   'order.refund': 'Rimborso eseguito',

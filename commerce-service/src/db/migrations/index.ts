@@ -22,6 +22,7 @@ import * as consoleRefunds from './0016-console-refunds.ts';
 import * as disputes from './0017-disputes.ts';
 import * as keepingInTouch from './0018-keeping-in-touch.ts';
 import * as libraryDevices from './0019-library-devices.ts';
+import * as withdrawalConfirmation from './0020-withdrawal-confirmation.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-disputes': disputes,
   '0018-keeping-in-touch': keepingInTouch,
   '0019-library-devices': libraryDevices,
+  '0020-withdrawal-confirmation': withdrawalConfirmation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,5 +26,6 @@ export {
   orderRefundMail,
   signInCodeMail,
   withdrawalAcknowledgementMail,
+  withdrawalConfirmationMail,
   type ContactDetails,
 } from './templates.ts';

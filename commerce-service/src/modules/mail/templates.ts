@@ -320,6 +320,71 @@ export function withdrawalAcknowledgementMail(input: {
   };
 }
 
+const CONFIRMATION = {
+  en: {
+    subject: (reference: string) => `Confirm your withdrawal from order ${reference}`,
+    title: 'Confirm your withdrawal',
+    received: (when: string) =>
+      `We received a withdrawal from the contract below on ${when}, sent without signing in.`,
+    confirm:
+      'To make it take effect, confirm it from this e-mail: your membership then ends at once and we refund it in full. The date above stays the date of your withdrawal.',
+    button: 'Confirm my withdrawal',
+    notYou:
+      'If you did not ask for this, ignore this e-mail: nothing changes, and your membership continues.',
+  },
+  it: {
+    subject: (reference: string) => `Conferma il recesso dall'ordine ${reference}`,
+    title: 'Conferma il tuo recesso',
+    received: (when: string) =>
+      `Il ${when} abbiamo ricevuto un recesso dal contratto indicato qui sotto, inviato senza accedere.`,
+    confirm:
+      "Per renderlo effettivo, confermalo da questa e-mail: l'abbonamento termina subito e te lo rimborsiamo per intero. La data qui sopra resta la data del tuo recesso.",
+    button: 'Conferma il mio recesso',
+    notYou:
+      "Se non l'hai chiesto tu, ignora questa e-mail: non cambia nulla e l'abbonamento continua.",
+  },
+} as const;
+
+/**
+ * The acknowledgement of a withdrawal sent signed out (docs/product.md#withdrawal): the date and
+ * time it was received, and the single-use link to the order's mailbox that makes it take
+ * effect, in the language of the page it came from.
+ */
+export function withdrawalConfirmationMail(input: {
+  language: WithdrawalLanguage;
+  orderReference: string;
+  productName: string;
+  receivedAt: string;
+  confirmUrl: string;
+  supportEmail: string;
+}): RenderedMail {
+  const words = CONFIRMATION[input.language];
+  const contract = ACKNOWLEDGEMENT[input.language];
+  const paragraphs = [
+    words.received(dateTimeUtc(input.receivedAt, input.language)),
+    `${contract.contract}: ${input.productName}\n${contract.order}: ${input.orderReference}`,
+    words.confirm,
+  ];
+  const html = (paragraph: string) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`;
+  return {
+    subject: words.subject(input.orderReference),
+    text: [
+      ...paragraphs,
+      `${words.button}: ${input.confirmUrl}`,
+      words.notYou,
+      contract.questions(input.supportEmail),
+    ].join('\n\n'),
+    html: layout(
+      words.title,
+      `${paragraphs.map(html).join('\n')}
+<p><a href="${escapeHtml(input.confirmUrl)}">${escapeHtml(words.button)}</a></p>
+${html(words.notYou)}
+${html(contract.questions(input.supportEmail))}`,
+      input.language,
+    ),
+  };
+}
+
 /**
  * A refund made from the support console (docs/product.md#refunds-from-the-console), in English
  * as the buyer's mail is: what was refunded, in the withdrawal acknowledgement's words for the

@@ -470,14 +470,16 @@ describe('an erasure after a withdrawal', () => {
   it('keeps the withdrawal for accounting, without the address, in its row or its trail', async () => {
     const email = 'withdrew.then.erased@example.com';
     const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
+    // Signed in, the withdrawal takes effect at once (signed out, it waits for its confirmation).
+    const cookie = await signInByCode(t, email);
     const withdrawn = await t.app.inject({
       method: 'POST',
       url: '/api/withdrawals',
       remoteAddress: '10.8.0.1',
-      payload: { orderReference: sessionId, email, confirm: true },
+      headers: { cookie },
+      payload: { orderReference: sessionId, confirm: true },
     });
     expect(withdrawn.statusCode).toBe(201);
-    const cookie = await signInByCode(t, email);
     const request = await pendingRequestOf(cookie);
     expect((await processRequest(request.id)).statusCode).toBe(200);
     expect(await tablesMentioning(email)).toEqual({});

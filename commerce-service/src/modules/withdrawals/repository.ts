@@ -65,6 +65,24 @@ export function findWithdrawalOfOrder(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
+export function findWithdrawal(db: Db, id: string) {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Makes an unconfirmed withdrawal take effect, once: answers the row as it now is, or undefined
+ * when it was confirmed already (the link is single-use).
+ */
+export function confirmWithdrawalOnce(trx: Transaction<Database>, id: string, at: string) {
+  return trx
+    .updateTable('withdrawals')
+    .set({ outcome: 'refund-pending', confirmed_at: at })
+    .where('id', '=', id)
+    .where('outcome', '=', 'unconfirmed')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function listWithdrawalsOfOrders(db: Db, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('withdrawals').selectAll().where('order_id', 'in', orderIds).execute();

@@ -8,11 +8,13 @@ import {
   myWithdrawalContractsSchema,
   withdrawableContractSchema,
   withdrawalBodySchema,
+  withdrawalConfirmationBodySchema,
   withdrawalContractBodySchema,
   withdrawalReceiptSchema,
   withdrawalRefusalSchema,
 } from '@aba-shop/contract';
 import {
+  confirmWithdrawal,
   listMyWithdrawalContracts,
   listWithdrawalsForSupport,
   previewWithdrawal,
@@ -84,7 +86,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       config: limited,
       schema: {
         summary:
-          'Withdraws from a membership within 14 days: records it, ends it, e-mails the acknowledgement and refunds it (at once, or by the retry while the provider is unavailable)',
+          "Withdraws from a membership within 14 days: records it and e-mails the acknowledgement; signed in as its buyer, ends and refunds it at once (or by the retry while the provider is unavailable); signed out, it takes effect when confirmed from the link e-mailed to the order's address",
         body: withdrawalBodySchema,
         response: { 201: withdrawalReceiptSchema, ...refusals },
       },
@@ -93,6 +95,26 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       reply
         .status(201)
         .send(await withdraw(deps, request.body, await app.currentUser(request), request.log)),
+  );
+
+  app.post(
+    '/api/withdrawals/confirmation',
+    {
+      config: limited,
+      schema: {
+        summary:
+          "The single-use link e-mailed to the order's address: a withdrawal asked signed out takes effect, as received when it was asked",
+        body: withdrawalConfirmationBodySchema,
+        response: {
+          200: withdrawalReceiptSchema,
+          403: failureBodySchema.message,
+          404: failureBodySchema.message,
+          409: withdrawalRefusalSchema,
+          410: failureBodySchema.message,
+        },
+      },
+    },
+    async (request) => confirmWithdrawal(deps, request.body.token, request.log),
   );
 
   app.get(

@@ -10,14 +10,27 @@
  */
 import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Database, OrderLineTable, OrderTable, WithdrawalTable } from '../../db/schema.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.ts';
+import {
+  ConflictError,
+  ExpiredError,
+  InvalidInputError,
+  NotAllowedError,
+  NotFoundError,
+} from '../../domain-errors.ts';
+import { signToken, verifyToken } from '../../signed-token.ts';
 import type { Config } from '../../config.ts';
 import { isStripeUnavailable } from '../../plugins/stripe-errors.ts';
 import { recordAdminAction } from '../audit/service.ts';
 import type { PaymentProvider } from '../checkout/service.ts';
-import { enqueueMail, reviseQueuedMail, withdrawalAcknowledgementMail } from '../mail/service.ts';
+import {
+  enqueueMail,
+  reviseQueuedMail,
+  withdrawalAcknowledgementMail,
+  withdrawalConfirmationMail,
+} from '../mail/service.ts';
 import { applyMembershipState } from '../memberships/service.ts';
 import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 import { formatPrice } from '@aba-shop/service-kit/money';
@@ -39,7 +52,9 @@ import {
   findOrderWithLines,
   findPaymentIntentOfOrder,
   findSubscriptionIdOfSession,
+  findWithdrawal,
   findWithdrawalOfOrder,
+  confirmWithdrawalOnce,
   insertWithdrawalOnce,
   listMembershipOrdersOf,
   listRefundsDue,
@@ -204,8 +219,11 @@ export async function listMyWithdrawalContracts(
   );
   return {
     contracts: rows.map((row) => {
+      // One asked signed out and not confirmed yet has not happened: the member may withdraw.
       const withdrawnAt =
-        withdrawals.find((withdrawal) => withdrawal.order_id === row.id)?.received_at ?? null;
+        withdrawals.find(
+          (withdrawal) => withdrawal.order_id === row.id && withdrawal.outcome !== 'unconfirmed',
+        )?.received_at ?? null;
       return {
         ...contractView(row, row.product_name),
         withdrawable:
@@ -318,12 +336,117 @@ async function attemptRefund(
   };
 }
 
+/** The statement's words for the confirmation link's token: labelled, naming the withdrawal. */
+const confirmationPayloadSchema = z.object({
+  t: z.literal('withdrawal'),
+  w: z.string().min(1).max(64),
+  x: z.number().int().positive(),
+});
+
 /**
- * The second step: the consumer confirmed. The time it arrived is the withdrawal's. In one
- * transaction, whatever the payment provider does: the withdrawal (its refund pending), the
- * membership ended, the audit entry and the acknowledgement in the outbox. Then the refund and
- * the subscription's end are asked of the provider; when it cannot do them now, the answer is
- * still the acknowledgement, its outcome `refund-pending`, and the retry finishes the refund.
+ * The single-use link that makes a withdrawal asked signed out take effect: e-mailed to the
+ * order's address, on the withdrawal page of its language, the token in the fragment (which no
+ * server or log sees). It works for WITHDRAWAL_PERIOD_DAYS after the withdrawal was received.
+ */
+function confirmationUrl(deps: WithdrawalsDependencies, row: WithdrawalTable): string {
+  const expiresAt =
+    Math.floor(Date.parse(row.received_at) / 1000) + WITHDRAWAL_PERIOD_DAYS * 86_400;
+  const token = signToken(
+    { t: 'withdrawal', w: row.id, x: expiresAt },
+    deps.config.DOWNLOAD_SIGNING_SECRET,
+  );
+  const page = row.language === 'it' ? '/withdraw/it/confirm' : '/withdraw/confirm';
+  return new URL(`${page}#${token}`, deps.config.STOREFRONT_URL).toString();
+}
+
+/** Queues the e-mail that acknowledges a withdrawal asked signed out and asks to confirm it. */
+async function mailConfirmationRequest(
+  deps: WithdrawalsDependencies,
+  db: Kysely<Database> | Transaction<Database>,
+  row: WithdrawalTable,
+  now: number,
+) {
+  await enqueueMail(db, {
+    to: row.email,
+    // Each ask is its own e-mail: the buyer who asks again gets the link again.
+    dedupeKey: `withdrawal-confirmation:${row.order_id}:${now}`,
+    ...withdrawalConfirmationMail({
+      language: row.language,
+      orderReference: row.checkout_session_id,
+      productName: row.product_name,
+      receivedAt: row.received_at,
+      confirmUrl: confirmationUrl(deps, row),
+      supportEmail: deps.config.SUPPORT_EMAIL,
+    }),
+  });
+}
+
+/**
+ * What a withdrawal does when it takes effect, in the caller's transaction: the membership
+ * ended, the audit entry, and the acknowledgement in the outbox.
+ */
+async function takeEffect(
+  deps: WithdrawalsDependencies,
+  trx: Transaction<Database>,
+  row: WithdrawalTable,
+  order: Selectable<OrderTable>,
+  now: number,
+) {
+  const subscriptionId = await findSubscriptionIdOfSession(trx, order.checkout_session_id);
+  if (subscriptionId) {
+    await applyMembershipState(
+      trx,
+      {
+        subscriptionId,
+        status: 'canceled',
+        currentPeriodEnd: new Date(now).toISOString(),
+        cancelAtPeriodEnd: false,
+      },
+      Math.floor(now / 1000),
+    );
+  }
+  await recordAdminAction(trx, {
+    // The consumer did this, not an administrator: the trail names their address.
+    actor: order.email,
+    action: 'order.withdraw',
+    subject: { type: 'order', id: order.id },
+    before: { status: order.status, membership: 'active' },
+    after: { status: order.status, membership: 'canceled', refund: 'pending' },
+  });
+  const mail = acknowledgementOf(deps, row, false);
+  await enqueueMail(trx, { to: order.email, dedupeKey: `withdrawal:${order.id}`, ...mail });
+}
+
+/** Asks for the refund of a withdrawal that took effect; what fails is the retry's. */
+async function refundTakenEffect(
+  deps: WithdrawalsDependencies,
+  row: WithdrawalTable,
+  log: WithdrawalsLog,
+): Promise<WithdrawalReceipt> {
+  try {
+    return receiptOf((await attemptRefund(deps, row, log)).withdrawal);
+  } catch (error) {
+    // The withdrawal is kept and acknowledged: whatever failed after that is the retry's.
+    log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund attempt failed');
+    return receiptOf(row);
+  }
+}
+
+/**
+ * The second step: the consumer confirmed on the page. The time it arrived is the withdrawal's,
+ * and it is kept at once, whatever follows.
+ *
+ * Signed in as the order's buyer, it takes effect at once, in one transaction whatever the
+ * payment provider does: the withdrawal (its refund pending), the membership ended, the audit
+ * entry and the acknowledgement in the outbox. Then the refund and the subscription's end are
+ * asked of the provider; when it cannot do them now, the answer is still the acknowledgement,
+ * its outcome `refund-pending`, and the retry finishes the refund.
+ *
+ * Signed out, named by e-mail address and order reference (which a shared copy of a receipt or
+ * PDF may carry), it is kept and acknowledged with its date and time, its outcome `unconfirmed`,
+ * and takes effect only when confirmed from the link e-mailed to the order's address
+ * (confirmWithdrawal; docs/product.md#withdrawal says why this meets the law). Asked again
+ * before then, the link is sent again; asked signed in, it takes effect at once.
  */
 export async function withdraw(
   deps: WithdrawalsDependencies,
@@ -334,9 +457,15 @@ export async function withdraw(
 ): Promise<WithdrawalReceipt> {
   const receivedAt = new Date(now).toISOString();
   const contract = await contractOf(deps, body, user);
+  const { order, language, channel } = contract;
+  const waiting = await findWithdrawalOfOrder(deps.db, order.id);
+  if (waiting?.outcome === 'unconfirmed') {
+    if (channel === 'account') return confirmKept(deps, waiting, log, now);
+    await mailConfirmationRequest(deps, deps.db, waiting, now);
+    return receiptOf(waiting);
+  }
   const membership = await ensureWithdrawable(deps, contract, now);
-  const { order, language } = contract;
-  const subscriptionId = await findSubscriptionIdOfSession(deps.db, order.checkout_session_id);
+  const atOnce = channel === 'account';
   const row = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertWithdrawalOnce(trx, {
       order_id: order.id,
@@ -344,9 +473,10 @@ export async function withdraw(
       email: order.email,
       product_name: membership.product_name,
       received_at: receivedAt,
-      channel: contract.channel,
+      confirmed_at: atOnce ? receivedAt : null,
+      channel,
       language,
-      outcome: 'refund-pending',
+      outcome: atOnce ? 'refund-pending' : 'unconfirmed',
       amount_refunded: order.amount_total,
       currency: order.currency,
       refund_id: null,
@@ -361,37 +491,74 @@ export async function withdraw(
         receivedAt,
       );
     }
-    if (subscriptionId) {
-      await applyMembershipState(
-        trx,
-        {
-          subscriptionId,
-          status: 'canceled',
-          currentPeriodEnd: receivedAt,
-          cancelAtPeriodEnd: false,
-        },
-        Math.floor(now / 1000),
-      );
+    if (atOnce) {
+      await takeEffect(deps, trx, inserted, order, now);
+    } else {
+      await recordAdminAction(trx, {
+        actor: order.email,
+        action: 'order.withdrawal-received',
+        subject: { type: 'order', id: order.id },
+        before: null,
+        after: { withdrawal: 'unconfirmed', receivedAt },
+      });
+      await mailConfirmationRequest(deps, trx, inserted, now);
     }
-    await recordAdminAction(trx, {
-      // The consumer did this, not an administrator: the trail names their address.
-      actor: order.email,
-      action: 'order.withdraw',
-      subject: { type: 'order', id: order.id },
-      before: { status: order.status, membership: 'active' },
-      after: { status: order.status, membership: 'canceled', refund: 'pending' },
-    });
-    const mail = acknowledgementOf(deps, inserted, false);
-    await enqueueMail(trx, { to: order.email, dedupeKey: `withdrawal:${order.id}`, ...mail });
     return inserted;
   });
-  try {
-    return receiptOf((await attemptRefund(deps, row, log)).withdrawal);
-  } catch (error) {
-    // The withdrawal is kept and acknowledged: whatever failed after that is the retry's.
-    log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund attempt failed');
-    return receiptOf(row);
+  return atOnce ? refundTakenEffect(deps, row, log) : receiptOf(row);
+}
+
+const CONFIRMATION_NOT_VALID =
+  'This confirmation link is not valid. Please use the link in your e-mail from us, or ask again on the withdrawal page.';
+
+/**
+ * Makes a kept, unconfirmed withdrawal take effect (its link, or its buyer signed in), once: a
+ * second confirmation answers the withdrawal as it stands and does nothing more.
+ */
+async function confirmKept(
+  deps: WithdrawalsDependencies,
+  kept: WithdrawalTable,
+  log: WithdrawalsLog,
+  now: number,
+): Promise<WithdrawalReceipt> {
+  const found = await findOrderWithLines(deps.db, kept.checkout_session_id);
+  if (!found) throw new NotFoundError(CONFIRMATION_NOT_VALID);
+  if (found.order.status === 'refunded')
+    throw new WithdrawalRefused(TEXTS[kept.language].refunded, 'refunded', null);
+  const confirmed = await deps.db.transaction().execute(async (trx) => {
+    const row = await confirmWithdrawalOnce(trx, kept.id, new Date(now).toISOString());
+    if (row) await takeEffect(deps, trx, row, found.order, now);
+    return row;
+  });
+  if (!confirmed) return receiptOf((await findWithdrawal(deps.db, kept.id)) ?? kept);
+  return refundTakenEffect(deps, confirmed, log);
+}
+
+/**
+ * The link e-mailed to the order's address: the withdrawal it names takes effect, as received
+ * when it was asked. Single-use; past WITHDRAWAL_PERIOD_DAYS after it was received it has
+ * expired, and the withdrawal page takes the request again.
+ */
+export async function confirmWithdrawal(
+  deps: WithdrawalsDependencies,
+  token: string,
+  log: WithdrawalsLog,
+  now = Date.now(),
+): Promise<WithdrawalReceipt> {
+  const payload = verifyToken(
+    token,
+    deps.config.DOWNLOAD_SIGNING_SECRET,
+    confirmationPayloadSchema,
+  );
+  const kept = payload ? await findWithdrawal(deps.db, payload.w) : undefined;
+  if (!payload || !kept) throw new NotAllowedError(CONFIRMATION_NOT_VALID);
+  if (kept.outcome !== 'unconfirmed') return receiptOf(kept);
+  if (payload.x * 1000 <= now) {
+    throw new ExpiredError(
+      'This confirmation link has expired. Please ask again on the withdrawal page, or write to support.',
+    );
   }
+  return confirmKept(deps, kept, log, now);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { buildApp } from '../../app.ts';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
-import { REFUND_ATTEMPT_LEASE_MS, retryPendingRefunds } from './service.ts';
+import { confirmWithdrawal, REFUND_ATTEMPT_LEASE_MS, retryPendingRefunds } from './service.ts';
 import {
   adminOrderDetailSchema,
   adminWithdrawalListSchema,
@@ -42,6 +42,32 @@ function post(t: TestApp, url: string, payload: object, cookie?: string) {
 async function mailTo(t: TestApp, email: string, subject: RegExp) {
   await t.app.mailWorker.runOnce();
   return t.mail.find((mail) => mail.to === email && subject.test(mail.subject));
+}
+
+/** The token of the newest confirmation link e-mailed to an address (sends queued mail first). */
+async function confirmationTokenFor(t: TestApp, email: string): Promise<string> {
+  await t.app.mailWorker.runOnce();
+  const mail = t.mail.findLast(
+    (message) =>
+      message.to === email &&
+      /^(Confirm your withdrawal|Conferma il recesso)/.test(message.subject),
+  );
+  const token = /\/withdraw(?:\/it)?\/confirm#(\S+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`No confirmation link was e-mailed to ${email}`);
+  return token;
+}
+
+/**
+ * Withdraws signed out, as someone who knows the order reference and address may, then
+ * confirms from the link e-mailed to the order's address, as only its buyer can; answers the
+ * confirmation, or the refusal of the first step.
+ */
+async function withdrawAndConfirm(t: TestApp, contract: { orderReference: string; email: string }) {
+  const asked = await post(t, '/api/withdrawals', { ...contract, confirm: true });
+  if (asked.statusCode !== 201) return asked;
+  expect(withdrawalReceiptSchema.parse(asked.json()).outcome).toBe('unconfirmed');
+  const token = await confirmationTokenFor(t, contract.email.toLowerCase());
+  return post(t, '/api/withdrawals/confirmation', { token });
 }
 
 /** Moves an order's payment into the past, as if it had been bought that long ago. */
@@ -87,16 +113,45 @@ describe('withdrawing with the test checkout', () => {
     expect(unconfirmed.statusCode).toBe(400);
 
     const before = Date.now();
-    const withdrawn = await post(t, '/api/withdrawals', { ...contract, confirm: true });
-    expect(withdrawn.statusCode).toBe(201);
+    // Signed out, the withdrawal is kept and acknowledged at once, and changes nothing yet.
+    const asked = await post(t, '/api/withdrawals', { ...contract, confirm: true });
+    expect(asked.statusCode).toBe(201);
+    const kept = withdrawalReceiptSchema.parse(asked.json());
+    expect(kept).toMatchObject({ orderReference: sessionId, email, outcome: 'unconfirmed' });
+    expect(Date.parse(kept.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const waiting = await t.app.db
+      .selectFrom('orders')
+      .select('status')
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe('paid');
+    const request = await mailTo(t, email, /^Confirm your withdrawal/);
+    expect(request?.subject).toBe(`Confirm your withdrawal from order ${sessionId}`);
+    expect(request?.text).toContain(
+      'If you did not ask for this, ignore this e-mail: nothing changes, and your membership continues.',
+    );
+    expect(request?.text).toMatch(
+      /Confirm my withdrawal: http:\/\/127\.0\.0\.1:3000\/withdraw\/confirm#/,
+    );
+    const forged = await post(t, '/api/withdrawals/confirmation', { token: 'e30.forged' });
+    expect(forged.statusCode).toBe(403);
+
+    // Confirmed from the order's mailbox, it takes effect, as received when it was asked.
+    const token = await confirmationTokenFor(t, email);
+    const withdrawn = await post(t, '/api/withdrawals/confirmation', { token });
+    expect(withdrawn.statusCode).toBe(200);
     const receipt = withdrawalReceiptSchema.parse(withdrawn.json());
     expect(receipt).toMatchObject({
       orderReference: sessionId,
       email,
       outcome: 'refunded',
       amountRefunded: 999,
+      receivedAt: kept.receivedAt,
     });
-    expect(Date.parse(receipt.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+    // The link is single-use: again, it answers the withdrawal as it stands and does nothing.
+    const twice = await post(t, '/api/withdrawals/confirmation', { token });
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json()).toEqual(withdrawn.json());
 
     const order = await t.app.db
       .selectFrom('orders')
@@ -106,7 +161,7 @@ describe('withdrawing with the test checkout', () => {
     expect(order.status).toBe('refunded');
     expect(await membershipStatusOf(t, await signInByCode(t, email))).toBe('canceled');
 
-    const mail = await mailTo(t, email, /withdrawal/);
+    const mail = await mailTo(t, email, /^We received your withdrawal/);
     expect(mail?.subject).toBe(`We received your withdrawal from order ${sessionId}`);
     const time = new Date(receipt.receivedAt);
     const hhmm = `${String(time.getUTCHours()).padStart(2, '0')}:${String(time.getUTCMinutes()).padStart(2, '0')}`;
@@ -152,6 +207,56 @@ describe('withdrawing with the test checkout', () => {
     const again = await post(t, '/api/withdrawals', { ...contract, confirm: true });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ reason: 'already-withdrawn', at: receipt.receivedAt });
+  });
+
+  it('ends nothing for whoever holds the reference and address: only the mailbox or the buyer signed in', async () => {
+    const email = 'withdraw.shared.pdf@example.com';
+    const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
+    const contract = { orderReference: sessionId, email, confirm: true };
+    const first = await post(t, '/api/withdrawals', contract);
+    expect(withdrawalReceiptSchema.parse(first.json()).outcome).toBe('unconfirmed');
+    const second = await post(t, '/api/withdrawals', contract);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    await t.app.mailWorker.runOnce();
+    expect(
+      t.mail.filter((mail) => mail.to === email && /^Confirm your withdrawal/.test(mail.subject)),
+    ).toHaveLength(2);
+    const cookie = await signInByCode(t, email);
+    expect(await membershipStatusOf(t, cookie)).toBe('active');
+    const mine = myWithdrawalContractsSchema.parse(
+      (await t.app.inject({ url: '/api/withdrawals/contracts', headers: { cookie } })).json(),
+    );
+    expect(mine.contracts[0]).toMatchObject({ withdrawable: true, withdrawnAt: null });
+
+    // The buyer, signed in, withdraws at once; the statement kept first is the one that counts.
+    const token = await confirmationTokenFor(t, email);
+    const signedIn = await post(
+      t,
+      '/api/withdrawals',
+      { orderReference: sessionId, confirm: true },
+      cookie,
+    );
+    expect(signedIn.statusCode).toBe(201);
+    expect(withdrawalReceiptSchema.parse(signedIn.json())).toMatchObject({
+      outcome: 'refunded',
+      receivedAt: withdrawalReceiptSchema.parse(first.json()).receivedAt,
+    });
+    expect(await membershipStatusOf(t, cookie)).toBe('canceled');
+    const late = await post(t, '/api/withdrawals/confirmation', { token });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ outcome: 'refunded' });
+  });
+
+  it('lets a confirmation link expire 14 days after the withdrawal was received', async () => {
+    const email = 'withdraw.link.late@example.com';
+    const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
+    await post(t, '/api/withdrawals', { orderReference: sessionId, email, confirm: true });
+    const token = await confirmationTokenFor(t, email);
+    const deps = { db: t.app.db, config: t.app.config, provider: undefined as never };
+    await expect(
+      confirmWithdrawal(deps, token, t.app.log, Date.now() + 15 * 86_400_000),
+    ).rejects.toMatchObject({ kind: 'expired', message: expect.stringMatching(/has expired/) });
   });
 
   it('answers the same 404 for an order that does not exist and one whose address differs', async () => {
@@ -358,12 +463,8 @@ describe('withdrawing through Stripe', () => {
     );
     expect(delivered.statusCode).toBe(200);
 
-    const withdrawn = await post(t, '/api/withdrawals', {
-      orderReference: sessionId,
-      email,
-      confirm: true,
-    });
-    expect(withdrawn.statusCode).toBe(201);
+    const withdrawn = await withdrawAndConfirm(t, { orderReference: sessionId, email });
+    expect(withdrawn.statusCode).toBe(200);
     expect(withdrawalReceiptSchema.parse(withdrawn.json()).outcome).toBe('refunded');
     expect(fake.refunds).toEqual([
       expect.objectContaining({
@@ -433,12 +534,8 @@ describe('withdrawing through Stripe', () => {
       { id: `evt_${sessionId}`, type: 'checkout.session.completed', object: { id: sessionId } },
       TEST_WEBHOOK_SECRET,
     );
-    const withdrawn = await post(t, '/api/withdrawals', {
-      orderReference: sessionId,
-      email,
-      confirm: true,
-    });
-    expect(withdrawn.statusCode).toBe(201);
+    const withdrawn = await withdrawAndConfirm(t, { orderReference: sessionId, email });
+    expect(withdrawn.statusCode).toBe(200);
     expect(fake.refunds.at(-1)?.payment_intent).toBe('pi_of_invoice');
   });
 });
@@ -502,12 +599,8 @@ describe('withdrawing while Stripe is unavailable', () => {
     fake.failWith(503, { type: 'api_error', message: 'Stripe is down for maintenance' });
 
     const before = Date.now();
-    const withdrawn = await post(t, '/api/withdrawals', {
-      orderReference: sessionId,
-      email,
-      confirm: true,
-    });
-    expect(withdrawn.statusCode).toBe(201);
+    const withdrawn = await withdrawAndConfirm(t, { orderReference: sessionId, email });
+    expect(withdrawn.statusCode).toBe(200);
     const receipt = withdrawalReceiptSchema.parse(withdrawn.json());
     expect(receipt).toMatchObject({ outcome: 'refund-pending', amountRefunded: 999 });
     expect(Date.parse(receipt.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -520,7 +613,7 @@ describe('withdrawing while Stripe is unavailable', () => {
     expect((await orderOf(sessionId)).status).toBe('paid');
     expect(await membershipStatusOf(t, await signInByCode(t, email))).toBe('canceled');
 
-    const mail = await mailTo(t, email, /withdrawal/);
+    const mail = await mailTo(t, email, /^We received your withdrawal/);
     expect(mail?.text).toContain('We received your withdrawal from the contract below on ');
     expect(mail?.text).toContain(
       'We are refunding $9.99 to your original means of payment: the refund follows within 14 days',
@@ -583,7 +676,9 @@ describe('withdrawing while Stripe is unavailable', () => {
     // The acknowledgement went once, while Stripe was down; the refund sends nothing more.
     await t.app.mailWorker.runOnce();
     expect(
-      t.mail.filter((sent) => sent.to === email && /withdrawal/.test(sent.subject)),
+      t.mail.filter(
+        (sent) => sent.to === email && /^We received your withdrawal/.test(sent.subject),
+      ),
     ).toHaveLength(1);
   });
 
@@ -591,11 +686,7 @@ describe('withdrawing while Stripe is unavailable', () => {
     const email = 'withdraw.byhand@example.com';
     const { sessionId, session } = await buyMembership(email);
     fake.failWith(500, { type: 'api_error', message: 'An unknown error occurred' });
-    const withdrawn = await post(t, '/api/withdrawals', {
-      orderReference: sessionId,
-      email,
-      confirm: true,
-    });
+    const withdrawn = await withdrawAndConfirm(t, { orderReference: sessionId, email });
     expect(withdrawalReceiptSchema.parse(withdrawn.json()).outcome).toBe('refund-pending');
     fake.recover();
     // Support refunded it in Stripe's Dashboard before the retry came.
@@ -622,7 +713,7 @@ describe('withdrawing while Stripe is unavailable', () => {
     const email = 'withdraw.restart@example.com';
     const { sessionId } = await buyMembership(email);
     fake.failWith(503, { type: 'api_error', message: 'Stripe is down for maintenance' });
-    await post(t, '/api/withdrawals', { orderReference: sessionId, email, confirm: true });
+    await withdrawAndConfirm(t, { orderReference: sessionId, email });
     fake.recover();
     // The confirming attempt's lease is over, as after a restart some minutes later.
     await t.app.db
@@ -657,12 +748,8 @@ describe('withdrawing while Stripe is unavailable', () => {
       type: 'invalid_request_error',
       message: 'This charge is disputed and cannot be refunded.',
     });
-    const withdrawn = await post(t, '/api/withdrawals', {
-      orderReference: sessionId,
-      email,
-      confirm: true,
-    });
-    expect(withdrawn.statusCode).toBe(201);
+    const withdrawn = await withdrawAndConfirm(t, { orderReference: sessionId, email });
+    expect(withdrawn.statusCode).toBe(200);
     expect(withdrawalReceiptSchema.parse(withdrawn.json()).outcome).toBe('refund-pending');
     const order = await orderOf(sessionId);
     const list = adminWithdrawalListSchema.parse(

@@ -50,6 +50,15 @@ export const confirmWithdrawal = (contract: WithdrawalContractBody) =>
     answer: jsonSchemaAnswer<WithdrawalReceipt>(withdrawalReceipt),
   });
 
+/** The link e-mailed to the order's address: the withdrawal it names takes effect. */
+export const confirmWithdrawalByLink = (token: string) =>
+  callCommerce({
+    path: '/api/withdrawals/confirmation',
+    method: 'POST',
+    body: { token },
+    answer: jsonSchemaAnswer<WithdrawalReceipt>(withdrawalReceipt),
+  });
+
 /** Why the service refused a contract (a 409), and the moment it turns on. */
 export function refusalOf(
   error: unknown,
