@@ -348,9 +348,12 @@ const confirmationPayloadSchema = z.object({
  * order's address, on the withdrawal page of its language, the token in the fragment (which no
  * server or log sees). It works for WITHDRAWAL_PERIOD_DAYS after the withdrawal was received.
  */
+/** When the confirmation link of a withdrawal stops working, in seconds since the epoch. */
+const confirmationExpiry = (row: WithdrawalTable) =>
+  Math.floor(Date.parse(row.received_at) / 1000) + WITHDRAWAL_PERIOD_DAYS * 86_400;
+
 function confirmationUrl(deps: WithdrawalsDependencies, row: WithdrawalTable): string {
-  const expiresAt =
-    Math.floor(Date.parse(row.received_at) / 1000) + WITHDRAWAL_PERIOD_DAYS * 86_400;
+  const expiresAt = confirmationExpiry(row);
   const token = signToken(
     { t: 'withdrawal', w: row.id, x: expiresAt },
     deps.config.DOWNLOAD_SIGNING_SECRET,
@@ -368,8 +371,9 @@ async function mailConfirmationRequest(
 ) {
   await enqueueMail(db, {
     to: row.email,
-    // Each ask is its own e-mail: the buyer who asks again gets the link again.
-    dedupeKey: `withdrawal-confirmation:${row.order_id}:${now}`,
+    // Asked again, the link is sent again, once an hour at most: whoever asks, the order's
+    // mailbox is not flooded.
+    dedupeKey: `withdrawal-confirmation:${row.order_id}:${Math.floor(now / 3_600_000)}`,
     ...withdrawalConfirmationMail({
       language: row.language,
       orderReference: row.checkout_session_id,
@@ -460,6 +464,12 @@ export async function withdraw(
   const { order, language, channel } = contract;
   const waiting = await findWithdrawalOfOrder(deps.db, order.id);
   if (waiting?.outcome === 'unconfirmed') {
+    // Never confirmed in the 14 days after it arrived (so past the contract's own 14 days):
+    // it has lapsed, and a statement made now is too late.
+    if (now >= confirmationExpiry(waiting) * 1000) {
+      const until = withdrawableUntil(order.created_at);
+      throw new WithdrawalRefused(TEXTS[language].periodOver(until), 'period-over', until);
+    }
     if (channel === 'account') return confirmKept(deps, waiting, log, now);
     await mailConfirmationRequest(deps, deps.db, waiting, now);
     return receiptOf(waiting);
@@ -555,7 +565,7 @@ export async function confirmWithdrawal(
   if (kept.outcome !== 'unconfirmed') return receiptOf(kept);
   if (payload.x * 1000 <= now) {
     throw new ExpiredError(
-      'This confirmation link has expired. Please ask again on the withdrawal page, or write to support.',
+      'This confirmation link has expired: the withdrawal was not confirmed within 14 days of asking. Please write to support.',
     );
   }
   return confirmKept(deps, kept, log, now);

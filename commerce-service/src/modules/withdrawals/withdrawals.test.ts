@@ -16,7 +16,12 @@ import {
 import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { buildApp } from '../../app.ts';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
-import { confirmWithdrawal, REFUND_ATTEMPT_LEASE_MS, retryPendingRefunds } from './service.ts';
+import {
+  confirmWithdrawal,
+  REFUND_ATTEMPT_LEASE_MS,
+  retryPendingRefunds,
+  withdraw,
+} from './service.ts';
 import {
   adminOrderDetailSchema,
   adminWithdrawalListSchema,
@@ -218,10 +223,11 @@ describe('withdrawing with the test checkout', () => {
     const second = await post(t, '/api/withdrawals', contract);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
+    // Asked twice within the hour, the order's mailbox gets the link once.
     await t.app.mailWorker.runOnce();
     expect(
       t.mail.filter((mail) => mail.to === email && /^Confirm your withdrawal/.test(mail.subject)),
-    ).toHaveLength(2);
+    ).toHaveLength(1);
     const cookie = await signInByCode(t, email);
     expect(await membershipStatusOf(t, cookie)).toBe('active');
     const mine = myWithdrawalContractsSchema.parse(
@@ -257,6 +263,18 @@ describe('withdrawing with the test checkout', () => {
     await expect(
       confirmWithdrawal(deps, token, t.app.log, Date.now() + 15 * 86_400_000),
     ).rejects.toMatchObject({ kind: 'expired', message: expect.stringMatching(/has expired/) });
+    // Asked again then, signed out or in, it has lapsed: the contract's 14 days are over too.
+    const cookie = await signInByCode(t, email);
+    await expect(
+      withdraw(
+        deps,
+        { orderReference: sessionId, confirm: true },
+        { email },
+        t.app.log,
+        Date.now() + 15 * 86_400_000,
+      ),
+    ).rejects.toMatchObject({ details: { reason: 'period-over' } });
+    expect(await membershipStatusOf(t, cookie)).toBe('active');
   });
 
   it('answers the same 404 for an order that does not exist and one whose address differs', async () => {
