@@ -17,7 +17,12 @@ type State =
   | { kind: 'no-link' }
   | { kind: 'failed'; message: string }
   /** The link has expired: the page offers a new one by e-mail, to the address it was sent to. */
-  | { kind: 'expired'; message: string; token: string; renewal: 'offered' | 'sending' | string };
+  | {
+      kind: 'expired';
+      message: string;
+      token: string;
+      renewal: 'offered' | 'sending' | { said: string };
+    };
 
 /** The page was opened without a link's token. */
 class NoLink extends Error {}
@@ -57,14 +62,16 @@ export function LibraryOpener() {
     if (state.kind !== 'expired') return;
     setState({ ...state, renewal: 'sending' });
     try {
-      setState({ ...state, renewal: await renewLibraryLink(state.token) });
+      setState({ ...state, renewal: { said: await renewLibraryLink(state.token) } });
     } catch (error) {
       setState({
         ...state,
-        renewal:
-          error instanceof CommerceError && error.kind === 'refused'
-            ? error.message
-            : 'We could not send a new link just now. Please try again in a moment.',
+        renewal: {
+          said:
+            error instanceof CommerceError && error.kind === 'refused'
+              ? error.message
+              : 'We could not send a new link just now. Please try again in a moment.',
+        },
       });
     }
   }
@@ -78,7 +85,7 @@ export function LibraryOpener() {
           : state.message}
       </p>
       {state.kind === 'expired' ? (
-        state.renewal === 'offered' || state.renewal === 'sending' ? (
+        typeof state.renewal === 'string' ? (
           <button
             type="button"
             onClick={() => void askForNewLink()}
@@ -89,7 +96,7 @@ export function LibraryOpener() {
             {state.renewal === 'sending' ? 'Sending...' : 'E-mail me a new link'}
           </button>
         ) : (
-          <p role="status">{state.renewal}</p>
+          <p role="status">{state.renewal.said}</p>
         )
       ) : null}
       <p>

@@ -168,6 +168,18 @@ export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
+/** Moves the library links of every order of an address on, in one statement. */
+export async function advanceLibraryGenerationsOf(
+  db: Kysely<Database> | Transaction<Database>,
+  email: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ library_generation: eb('library_generation', '+', 1) }))
+    .where('email', '=', email)
+    .execute();
+}
+
 /** Moves the library links of these orders on, so that none sent before opens anything. */
 export async function advanceLibraryGenerations(
   db: Kysely<Database> | Transaction<Database>,

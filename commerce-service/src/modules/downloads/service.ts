@@ -26,6 +26,7 @@ import { parseByteRange } from './byte-range.ts';
 import {
   countDownload,
   advanceLibraryGenerations,
+  advanceLibraryGenerationsOf,
   countDownloadLinkRequests,
   findBuyer,
   findLibraryOrder,
@@ -424,9 +425,17 @@ export async function currentLibraryLink(
   return libraryLinkOf(config, { orderId, generation: order.library_generation });
 }
 
+/** Retires every library link the address was sent (the buyer signing out every device). */
+export function retireLibraryLinksOf(
+  db: Kysely<Database> | Transaction<Database>,
+  email: string,
+): Promise<void> {
+  return advanceLibraryGenerationsOf(db, email);
+}
+
 /**
- * Retires every library link of these orders (an erasure, or the buyer signing out every
- * device): none sent before opens anything, and no device a link opened reads on.
+ * Retires every library link of these orders (an erasure): none sent before opens anything, and
+ * no device a link opened reads on.
  */
 export function retireLibraryLinks(
   db: Kysely<Database> | Transaction<Database>,

@@ -31,12 +31,6 @@ export function deleteLibrarySessionsOf(db: Db, email: string) {
   return db.deleteFrom('library_sessions').where('email', '=', email).execute();
 }
 
-/** The ids of an address's orders, whose library links an address-wide retirement moves on. */
-export async function listOrderIdsOf(db: Db, email: string): Promise<string[]> {
-  const rows = await db.selectFrom('orders').select('id').where('email', '=', email).execute();
-  return rows.map((row) => row.id);
-}
-
 /** Forgets the sessions that ended before `now`. */
 export function deleteExpiredLibrarySessions(db: Db, now: string) {
   return db.deleteFrom('library_sessions').where('expires_at', '<', now).execute();

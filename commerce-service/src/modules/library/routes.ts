@@ -33,6 +33,7 @@ const resourcePart = z.string().regex(/^[\w-]{1,64}$/);
 export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { deps }) => {
   const cookieName = libraryCookieName(deps.config);
   const secure = cookieName.startsWith('__Host-');
+  const cookieOptions = { path: '/', httpOnly: true, secure, sameSite: 'lax' } as const;
   const buyerOf = async (request: FastifyRequest) =>
     libraryBuyer(deps, {
       user: await app.currentUser(request),
@@ -62,10 +63,7 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
         userAgent: request.headers['user-agent'],
       });
       reply.setCookie(cookieName, opened.cookie, {
-        path: '/',
-        httpOnly: true,
-        secure,
-        sameSite: 'lax',
+        ...cookieOptions,
         maxAge: opened.maxAgeSeconds,
       });
       return noStore(reply).send({ email: opened.email });
@@ -130,7 +128,7 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
     },
     async (request, reply) => {
       await signOutEveryLibraryDevice(deps, await buyerOf(request));
-      reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+      reply.clearCookie(cookieName, cookieOptions);
       return noStore(reply).send({
         message:
           'Every library link we sent you and every device they opened are signed out. Ask for a new link by e-mail to open your library again.',
@@ -148,7 +146,7 @@ export const libraryRoutes: ModuleRoutes<LibraryDependencies> = async (app, { de
     },
     async (request, reply) => {
       await closeLibrarySession(deps, request.cookies[cookieName]);
-      reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+      reply.clearCookie(cookieName, cookieOptions);
       return reply.status(204).send(null);
     },
   );

@@ -24,6 +24,7 @@ import {
   openOwnedFile,
   ownsFile,
   retireLibraryLinks,
+  retireLibraryLinksOf,
   type DownloadsDependencies,
   type OpenedDownload,
 } from '../downloads/service.ts';
@@ -31,7 +32,6 @@ import {
   deleteExpiredLibrarySessions,
   deleteLibrarySessionsOf,
   listLibrarySessionsOf,
-  listOrderIdsOf,
   deleteLibraryRowsOf,
   deleteLibrarySession,
   findLibrarySession,
@@ -158,7 +158,7 @@ export async function signOutEveryLibraryDevice(
   buyer: LibraryBuyer,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await retireLibraryLinks(trx, await listOrderIdsOf(trx, buyer.email));
+    await retireLibraryLinksOf(trx, buyer.email);
     await deleteLibrarySessionsOf(trx, buyer.email);
   });
 }
