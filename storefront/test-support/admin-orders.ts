@@ -4,7 +4,7 @@ import type { AdminOrder, AdminOrderDetail, AuditEntry } from '@aba-shop/contrac
 /** Two eBooks with a promotion code: one file downloaded twice, one never. */
 export const ORDER: AdminOrder = {
   orderId: 'ord_1a2b3c',
-  checkoutSessionId: 'cs_local_0123456789abcdef',
+  orderNumber: 'ABA-K3QX-9PD2',
   createdAt: '2026-11-21T14:05:00.000Z',
   email: 'buyer@example.com',
   status: 'paid',

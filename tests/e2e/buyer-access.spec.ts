@@ -1,7 +1,8 @@
 /**
- * Access a shared copy cannot give (docs/product.md#library, #withdrawal, ADR 0043), on desktop
- * and phone: a stranger holding a member's stamped PDF, which names the order reference and the
- * address, cannot end the membership: the withdrawal waits for the member's mailbox; a stranger
+ * Access a shared copy cannot give (docs/product.md#library, #withdrawal, #order-reference,
+ * ADR 0043), on desktop and phone: a stranger holding a member's stamped PDF, which names the
+ * order number and the address, cannot open the order's page with the number, nor end the
+ * membership: the withdrawal waits for the member's mailbox; a stranger
  * who asks for a buyer's links signs nobody out; the buyer sees their devices and
  * signs them all out, after which a link e-mailed before opens nothing; a link past its 30 days
  * opens nothing either, and its page sends a new one to the buyer.
@@ -10,6 +11,7 @@ import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { localSecrets } from '../../scripts/lib/services.mjs';
 import { ownClientAddress } from '../support/client-address.js';
+import { openSharedShopDatabase } from '../support/commerce-database.js';
 import { countMailTo, waitForLibraryLink, waitForMail } from '../support/mailbox.js';
 import { buyForLibrary } from '../support/shop.js';
 
@@ -107,12 +109,22 @@ test('a stranger with a member’s PDF asks to withdraw: nothing ends until the 
   await page.goto(link);
   await page.waitForURL('**/library');
 
-  // What the worksheet's stamp prints: the address and the order reference. No cookies.
+  // What the worksheet's stamp prints: the address and the order number. No cookies.
+  const db = await openSharedShopDatabase();
+  const [{ number } = { number: '' }] = await db.query<{ number: string }>(
+    'select number from orders where checkout_session_id = ?',
+    sessionId,
+  );
+  await db.close();
+  expect(number).toMatch(/^ABA-/);
   const stranger = await playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': ownClientAddress() },
   });
-  const contract = { orderReference: sessionId, email };
+  const page404 = await stranger.get(`/api/products/purchase-detail?sessionId=${number}`);
+  expect(page404.status()).toBe(404);
+  expect(await page404.text()).not.toContain('/api/downloads/');
+  const contract = { orderReference: number, email };
   expect((await stranger.post('/api/withdrawals/preview', { data: contract })).status()).toBe(200);
   const asked = await stranger.post('/api/withdrawals', { data: { ...contract, confirm: true } });
   expect(asked.status()).toBe(201);

@@ -1,8 +1,8 @@
 /**
- * The order reference unlocks nothing once its order page's time is over
- * (docs/product.md#order-reference). A parent pays; the success and thank-you pages show the
- * downloads and the address. The journey then moves the order's payment a day back, as a day
- * passing would, and whoever holds the stamped PDF, the receipt or the thank-you address gets
+ * What a buyer's papers name unlocks nothing (docs/product.md#order-reference). A parent pays;
+ * the success and thank-you pages show the downloads and the address. The stamped PDF names the
+ * order by its number, which opens nothing even then. The journey then moves the order's
+ * payment a day back, as a day passing would, and whoever holds the thank-you address gets
  * neither links nor the buyer's address, while the buyer gets fresh links on the account page
  * and by e-mail. On a computer and a phone.
  */
@@ -28,17 +28,17 @@ async function aDayPasses(sessionId: string) {
   }
 }
 
-/** The order reference the stamped PDF names, read from its footer. */
-async function referenceInPdf(request: APIRequestContext, href: string) {
+/** The order number the stamped PDF names, read from its footer. */
+async function numberInPdf(request: APIRequestContext, href: string) {
   const response = await request.get(href);
   expect(response.status()).toBe(200);
   const [firstPage] = await pageTexts(await response.body());
-  const reference = /Order (cs_local_[\w-]+)/.exec(firstPage ?? '')?.[1];
-  expect(reference, 'the stamp names the order').toBeTruthy();
-  return reference as string;
+  const number = /Order (ABA-\w{4}-\w{4})/.exec(firstPage ?? '')?.[1];
+  expect(number, 'the stamp names the order').toBeTruthy();
+  return number as string;
 }
 
-test('a day after the purchase, the PDF’s order reference opens nothing for anyone, and the buyer still gets fresh links', async ({
+test('the PDF’s order number opens nothing, a day later the thank-you address neither, and the buyer still gets fresh links', async ({
   page,
   browser,
   request,
@@ -58,12 +58,18 @@ test('a day after the purchase, the PDF’s order reference opens nothing for an
   const downloads = page.getByRole('region', { name: 'Your Downloads' });
   const pdfLink = downloads.getByRole('link', { name: /PDF/ });
   await expect(pdfLink).toBeVisible();
-  const reference = await referenceInPdf(request, (await pdfLink.getAttribute('href')) as string);
-  expect(reference).toBe(sessionId);
+  const number = await numberInPdf(request, (await pdfLink.getAttribute('href')) as string);
+  expect(number).not.toContain(sessionId);
+
+  // Whoever holds the PDF asks the shop with its number, in the first hour: nothing.
+  const byNumber = await request.get(`/api/products/purchase-detail?sessionId=${number}`);
+  expect(byNumber.status()).toBe(404);
+  expect(await byNumber.text()).not.toContain(email);
 
   await aDayPasses(sessionId);
 
-  // Whoever holds the PDF (or the receipt, or the address) asks the shop with its reference.
+  // Whoever holds the thank-you address asks the shop with its session id.
+  const reference = sessionId;
   const detail = await request.get(`/api/products/purchase-detail?sessionId=${reference}`);
   expect(detail.status()).toBe(410);
   const refusal = await detail.text();
@@ -114,7 +120,8 @@ test('a day after the purchase, the PDF’s order reference opens nothing for an
   await signInByCode(page, email);
   await page.goto('/account');
   const order = page.getByRole('region', { name: /^Order / });
-  await expect(order.getByText(`Order ID: ${sessionId}`)).toBeVisible();
+  await expect(order.getByText(`Order number: ${number}`)).toBeVisible();
+  await expect(order).not.toContainText(sessionId);
   const accountPdf = order.getByRole('link', { name: /^Download .*PDF/ }).first();
   const bytes = await (
     await request.get((await accountPdf.getAttribute('href')) as string, {

@@ -1,6 +1,7 @@
 /**
  * The support console (docs/product.md#admin-orders, #support-console): an administrator finds
- * a purchase made through the test checkout by its e-mail and by its checkout session id,
+ * a purchase made through the test checkout by its e-mail, its order number as a buyer says it
+ * and its checkout session id,
  * revokes its access (its download link answers 403), restores it, resends its links, and reads
  * all three in the order's audit trail; the records page searches on the server and exports CSV.
  * On desktop (the table) and on the phone (the cards), axe clean.
@@ -53,7 +54,7 @@ test('signed out, the orders page leads to the login page and the API answers 40
   expect((await page.request.post('/api/admin/orders/ord_0/revoke')).status()).toBe(403);
 });
 
-test('an administrator finds a purchase by e-mail and by session id, revokes, restores and resends its links, and the audit lists all three', async ({
+test('an administrator finds a purchase by e-mail, number and session id, revokes, restores and resends its links, and the audit lists all three', async ({
   page,
   context,
   request,
@@ -71,7 +72,11 @@ test('an administrator finds a purchase by e-mail and by session id, revokes, re
   await page.waitForURL(/\/checkout\/success\?sessionId=cs_local_/);
   const purchase = (await (
     await request.get(`/api/products/purchase-detail?sessionId=${sessionId}`)
-  ).json()) as { orderId: string; products: { files: { kind: string; url: string }[] }[] };
+  ).json()) as {
+    orderId: string;
+    orderNumber: string;
+    products: { files: { kind: string; url: string }[] }[];
+  };
   const pdfLink = new URL(
     purchase.products[0]?.files.find((file) => file.kind === 'pdf')?.url as string,
   ).pathname;
@@ -99,7 +104,12 @@ test('an administrator finds a purchase by e-mail and by session id, revokes, re
   await expect(found).toContainText('1 download, ultimo');
   await expectNoSeriousAxeViolations(page);
 
-  // And by the checkout session id the buyer quotes.
+  // By the order number the buyer reads out from the receipt, as they say it.
+  const spoken = purchase.orderNumber.toLowerCase().replaceAll('-', ' ');
+  await searchFor(page, searchLabel, spoken);
+  await expect(page.getByText(`1 ordine trovato per "${spoken}"`)).toBeAttached();
+  await expect(found).toBeVisible();
+  // And by the checkout session id.
   await searchFor(page, searchLabel, sessionId);
   await expect(page.getByText(`1 ordine trovato per "${sessionId}"`)).toBeAttached();
   await expect(found).toBeVisible();
@@ -109,7 +119,9 @@ test('an administrator finds a purchase by e-mail and by session id, revokes, re
   await found.getByRole('link', { name: `Apri l'ordine ${purchase.orderId} di ${email}` }).click();
   await page.waitForURL((url) => url.pathname === `${ORDERS_PAGE}/${purchase.orderId}`);
   await expect(page.getByRole('heading', { name: `Ordine ${purchase.orderId}` })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Dettagli' })).toContainText(sessionId);
+  await expect(page.getByRole('region', { name: 'Dettagli' })).toContainText(
+    `Numero d'ordine${purchase.orderNumber}`,
+  );
   await expectNoSeriousAxeViolations(page);
 
   // Revoke, after the confirmation: the link answers 403.

@@ -90,6 +90,10 @@ test('a member withdraws from the membership within 14 days: refunded, ended, ac
     'You may withdraw from your membership within 14 days of today without giving any reason',
   );
   expect(receipt).toContain('/withdraw');
+  // The receipt names the order by its number, which the parent types in.
+  const number = /Order number: (ABA-\w{4}-\w{4})/.exec(receipt)?.[1] as string;
+  expect(number, 'the receipt names the order by its number').toBeTruthy();
+  expect(receipt).not.toContain(sessionId);
 
   // From the footer of any page, to the function.
   await page.goto('/shop');
@@ -103,11 +107,11 @@ test('a member withdraws from the membership within 14 days: refunded, ended, ac
   ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  await nameContract(page, email.toUpperCase(), sessionId);
+  await nameContract(page, email.toUpperCase(), number);
   const confirmHeading = page.getByRole('heading', { name: 'Confirm your withdrawal' });
   await expect(confirmHeading).toBeFocused();
   await expect(page.getByText('ABA Parent Support Membership', { exact: true })).toBeVisible();
-  await expect(page.getByText(sessionId)).toBeVisible();
+  await expect(page.getByText(number)).toBeVisible();
   await expect(
     page.getByText('When you confirm, we keep your withdrawal with its date and time'),
   ).toBeVisible();
@@ -126,7 +130,7 @@ test('a member withdraws from the membership within 14 days: refunded, ended, ac
   await expectNoSeriousAxeViolations(page);
 
   // The link in the order's mailbox makes it take effect, as received when it was asked.
-  const confirmation = await mailTo(email, `Confirm your withdrawal from order ${sessionId}`);
+  const confirmation = await mailTo(email, `Confirm your withdrawal from order ${number}`);
   expect(confirmation).toContain(`We received a withdrawal from the contract below on ${when}`);
   const link = /https?:\/\/\S+\/withdraw\/confirm#[\w.-]+/.exec(confirmation)?.[0];
   expect(link, 'the e-mail carries the confirmation link').toBeTruthy();
@@ -140,10 +144,7 @@ test('a member withdraws from the membership within 14 days: refunded, ended, ac
   await expectNoSeriousAxeViolations(page);
 
   // The acknowledgement on a durable medium, with the same date and time.
-  const acknowledgement = await mailTo(
-    email,
-    `We received your withdrawal from order ${sessionId}`,
-  );
+  const acknowledgement = await mailTo(email, `We received your withdrawal from order ${number}`);
   expect(acknowledgement).toContain(
     `We received your withdrawal from the contract below on ${when}.`,
   );
@@ -156,7 +157,7 @@ test('a member withdraws from the membership within 14 days: refunded, ended, ac
   await expect(membership).toContainText('Ended');
   await expect(
     membership.getByRole('link', { name: 'Withdraw from contract here' }),
-  ).toHaveAttribute('href', `/withdraw?orderReference=${sessionId}`);
+  ).toHaveAttribute('href', `/withdraw?orderReference=${number}`);
   await expect(page.getByRole('region', { name: /^Order / })).toContainText('refunded');
 
   // Support sees it in the order's view, and on its trail.
@@ -202,7 +203,7 @@ test('an eBook order is refused, naming the consent to immediate delivery and it
   // Nor does an address that does not match say whether the order exists.
   await nameContract(page, 'someone.else@example.com', sessionId);
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference starts with cs_).',
+    'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference reads ABA- and eight letters or digits).',
   );
 });
 

@@ -40,6 +40,8 @@ export interface CheckoutSessionTable {
 export interface OrderTable {
   id: string;
   checkout_session_id: string;
+  /** The public number printed and quoted (docs/product.md#order-reference); it opens nothing. */
+  number: string;
   email: string;
   amount_total: number;
   currency: string;
@@ -192,6 +194,8 @@ export interface WithdrawalTable {
   id: string;
   order_id: string;
   checkout_session_id: string;
+  /** The order's public number, as the acknowledgement and support name it. */
+  order_number: string;
   email: string;
   product_name: string;
   received_at: string;

@@ -139,6 +139,16 @@ export function entitlementOf(app: FastifyInstance, sessionId: string, fileKey: 
     .executeTakeFirstOrThrow();
 }
 
+/** The public number of the order a paid session made (docs/product.md#order-reference). */
+export async function orderNumberOf(app: FastifyInstance, sessionId: string): Promise<string> {
+  const order = await app.db
+    .selectFrom('orders')
+    .select('number')
+    .where('checkout_session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return order.number;
+}
+
 /** `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

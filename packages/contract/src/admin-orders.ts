@@ -43,7 +43,7 @@ export const adminOrderLineSchema = z.object({
 
 export const adminOrderSchema = z.object({
   orderId: z.string(),
-  checkoutSessionId: z.string(),
+  orderNumber: z.string(),
   createdAt: z.string(),
   email: z.string(),
   status: z.enum(['paid', 'refunded']),

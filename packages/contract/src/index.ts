@@ -17,6 +17,7 @@ export * from './health.ts';
 export * from './keeping-in-touch.ts';
 export * from './library.ts';
 export * from './memberships.ts';
+export * from './order-number.ts';
 export * from './orders.ts';
 export * from './paging.ts';
 export * from './privacy.ts';

@@ -7,6 +7,25 @@ import { z } from 'zod';
 import { productTypeSchema } from './catalogue.ts';
 import { stripeId } from './checkout.ts';
 import { membershipStateSchema } from './memberships.ts';
+import { readOrderNumber } from './order-number.ts';
+
+/** Text as a person typed it, written as `read` reads it, or refused with `message`. */
+export const typedSchema = (read: (typed: string) => string | null, message: string) =>
+  z
+    .string()
+    .max(256)
+    .transform((typed, context) => {
+      const written = read(typed);
+      if (written) return written;
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+
+/** An order's public number as a buyer may type it, written as the shop writes it. */
+export const orderNumberSchema = typedSchema(
+  readOrderNumber,
+  'is not an order number (ABA- and eight letters or digits)',
+);
 
 export const purchasedFileSchema = z.object({
   kind: z.enum(['pdf', 'mp3']),
@@ -43,6 +62,7 @@ export const purchaseDetailSchema = z.object({
   customerEmail: z.string(),
   checkoutSessionId: z.string(),
   orderId: z.string(),
+  orderNumber: z.string(),
   ...chargedAmountsSchema.shape,
 });
 
@@ -68,7 +88,7 @@ export const purchasesSchema = z.object({
   orders: z.array(
     z.object({
       orderId: z.string(),
-      checkoutSessionId: z.string(),
+      orderNumber: z.string(),
       createdAt: z.string(),
       status: z.enum(['paid', 'refunded']),
       ...chargedAmountsSchema.shape,
@@ -78,7 +98,8 @@ export const purchasesSchema = z.object({
       files: z.array(purchasedFileSchema),
     }),
   ),
-  subscriptions: z.array(subscriptionRecordSchema),
+  /** Each with the number of the order that bought it, or null for a record made by hand. */
+  subscriptions: z.array(subscriptionRecordSchema.extend({ orderNumber: z.string().nullable() })),
 });
 
 export type Purchases = z.infer<typeof purchasesSchema>;
@@ -91,8 +112,12 @@ export type Purchases = z.infer<typeof purchasesSchema>;
 
 export const stripeEventSchema = z.object({
   id: stripeId,
-  // As long as the column that records handled events holds.
-  type: z.string().min(1).max(128),
+  // Stripe's words and dots (`checkout.session.completed`), as long as the column that records
+  // handled events holds: a control character would not fit PostgreSQL's text.
+  type: z
+    .string()
+    .max(128)
+    .regex(/^[\w.]+$/),
   /** When Stripe made the event (Unix seconds): orders the membership's states. */
   created: z.number().int().nonnegative().optional(),
   data: z.object({ object: z.looseObject({}) }),

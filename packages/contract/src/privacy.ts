@@ -105,6 +105,7 @@ export const dataExportSchema = z.object({
   orders: z.array(
     z.object({
       orderId: z.string(),
+      orderNumber: z.string(),
       checkoutSessionId: z.string(),
       createdAt: z.string(),
       status: z.string(),

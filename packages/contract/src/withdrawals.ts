@@ -4,16 +4,22 @@
  * shows before they confirm, the acknowledgement it gives, and what support sees.
  */
 import { z } from 'zod';
+import { readOrderReference } from './order-number.ts';
+import { typedSchema } from './orders.ts';
 
 /** The language of the page a withdrawal came from: its answers and e-mail are in it. */
 export const withdrawalLanguageSchema = z.enum(['en', 'it']);
 export type WithdrawalLanguage = z.infer<typeof withdrawalLanguageSchema>;
 
-/** The order reference a buyer quotes: the checkout session id (docs/product.md#order-reference). */
-export const orderReferenceSchema = z
-  .string()
-  .trim()
-  .regex(/^cs_[\w-]{1,250}$/, 'is not an order reference (it starts with cs_)');
+/**
+ * The order reference a buyer quotes: the order number of the receipt and the stamps, or the
+ * checkout session id that receipts and stamps named before orders had numbers
+ * (docs/product.md#order-reference).
+ */
+export const orderReferenceSchema = typedSchema(
+  readOrderReference,
+  'is not an order reference (ABA- and eight letters or digits, as on your receipt)',
+);
 
 /**
  * A contract named for withdrawal: signed in, its order reference alone (one of the member's

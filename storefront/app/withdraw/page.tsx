@@ -6,7 +6,7 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-/** `?orderReference=cs_…` names the contract, as the account page's link does. */
+/** `?orderReference=ABA-…` names the contract, as the account page's link does. */
 export default async function WithdrawPage({
   searchParams,
 }: {

@@ -66,7 +66,7 @@ describe('the order view', () => {
     await renderOrder();
     expect(fetchOrder).toHaveBeenCalledWith(ORDER.orderId);
     const details = screen.getByRole('region', { name: 'Dettagli' });
-    expect(details).toHaveTextContent(`ID sessione${ORDER.checkoutSessionId}`);
+    expect(details).toHaveTextContent(`Numero d'ordine${ORDER.orderNumber}`);
     expect(details).toHaveTextContent('Subtotale$47.98');
     expect(details).toHaveTextContent('Sconto−$4.80');
     expect(details).not.toHaveTextContent('Tasse');
@@ -414,13 +414,13 @@ describe('the dispute panel', () => {
     createdAt: OPENED,
     evidence: {
       customerEmail: ORDER.email,
-      orderReference: ORDER.checkoutSessionId,
+      orderReference: ORDER.orderNumber,
       productDescription: 'eBook ABA for Parents, eBook ABA Case Studies: digital eBooks.',
       serviceDate: '2026-11-21',
       consentText: 'I agree to the Terms and Conditions and the No Refund Policy.',
       consentAt: ORDER.termsAcceptedAt,
       receiptSentAt: '2026-11-21T14:05:10.000Z',
-      stampedReference: `Licensed to ${ORDER.email} · Order ${ORDER.checkoutSessionId}`,
+      stampedReference: `Licensed to ${ORDER.email} · Order ${ORDER.orderNumber}`,
       downloads: [
         {
           at: '2026-11-22T09:30:00.000Z',

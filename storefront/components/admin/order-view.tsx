@@ -67,8 +67,8 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         Dettagli
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-slate-200 p-4 text-sm">
+        <Fact term="Numero d'ordine">{order.orderNumber}</Fact>
         <Fact term="ID ordine">{order.orderId}</Fact>
-        <Fact term="ID sessione">{order.checkoutSessionId}</Fact>
         <Fact term="Data">
           <AdminDate iso={order.createdAt} />
         </Fact>

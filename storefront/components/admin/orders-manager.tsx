@@ -46,7 +46,7 @@ export function OrdersManager({ returnPath }: { returnPath: string }) {
 
       <AdminSearchForm
         label="Cerca per email, ID ordine o ID sessione"
-        hint="Scrivi l'email, l'ID ordine (ord_…) o l'ID sessione (cs_…) completo: la ricerca trova solo corrispondenze esatte."
+        hint="Scrivi l'email, il numero d'ordine (ABA-…), l'ID ordine (ord_…) o l'ID sessione (cs_…) completo: la ricerca trova solo corrispondenze esatte."
         applied={orders.q}
         onSearch={(q) => {
           setError(null);

@@ -74,7 +74,7 @@ export function MyPurchases() {
             {data.subscriptions.map((subscription) => (
               <li key={subscription.id}>
                 {membershipStatusText(subscription)}{' '}
-                <WithdrawAccountLink orderReference={subscription.session_id} />
+                <WithdrawAccountLink orderNumber={subscription.orderNumber} />
               </li>
             ))}
           </ul>
@@ -92,7 +92,7 @@ export function MyPurchases() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {formatLongDate(order.createdAt)} · {formatPrice(order.amountTotal, order.currency)} ·
-            Order ID: {order.checkoutSessionId}
+            Order number: {order.orderNumber}
             {order.status === 'refunded' ? ' · refunded' : ''}
           </p>
           <ChargedAmounts order={order} />

@@ -32,6 +32,7 @@ function answerDetail(products: unknown[], charges: Record<string, unknown> = pu
                 customerEmail: 'parent@example.com',
                 checkoutSessionId: 'cs_1',
                 orderId: 'ord_1',
+                orderNumber: 'ABA-K3QX-9PD2',
                 ...charges,
               }
             : {},
@@ -200,11 +201,14 @@ it('past the order page’s window, says where the links are instead of Purchase
   expect(replace).not.toHaveBeenCalled();
 });
 
-it('shows the URL’s sessionId as the Order ID', async () => {
+it('shows the URL’s sessionId as the Order ID, and the order number the receipt quotes', async () => {
   answerDetail([product({})]);
   renderPage();
   await screen.findByRole('heading', { name: 'Purchase Successful!' });
   expect(screen.getByText('Order ID:').closest('div')).toHaveTextContent('Order ID: cs_1');
+  expect(screen.getByText('Order number:').closest('div')).toHaveTextContent(
+    'Order number: ABA-K3QX-9PD2',
+  );
   expect(screen.queryByText('ord_1')).not.toBeInTheDocument();
 });
 

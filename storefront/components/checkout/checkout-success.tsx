@@ -262,6 +262,12 @@ function PurchaseSuccessful({
           <dt className="inline font-semibold">Order ID: </dt>
           <dd className="inline break-all">{sessionId}</dd>
         </div>
+        {purchase.orderNumber ? (
+          <div>
+            <dt className="inline font-semibold">Order number: </dt>
+            <dd className="inline">{purchase.orderNumber}</dd>
+          </div>
+        ) : null}
         {chargedAmountLines(purchase, (cents) => formatPrice(cents, purchase.currency)).map(
           ({ label, amount }) => (
             <div key={label}>

@@ -129,7 +129,7 @@ describe('the withdrawal form', () => {
     await user.type(screen.getByLabelText('E-mail address of your purchase'), 'a@example.com');
     await user.type(screen.getByLabelText('Order reference'), 'ord_123');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('it starts with cs_');
+    expect(screen.getByRole('alert')).toHaveTextContent('ABA- and eight letters or digits');
     expect(preview).not.toHaveBeenCalled();
   });
 

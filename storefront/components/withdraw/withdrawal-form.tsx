@@ -15,6 +15,7 @@ import type {
   WithdrawalLanguage,
   WithdrawalReceipt,
 } from '@aba-shop/contract';
+import { readOrderReference } from '@aba-shop/contract/order-number';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import { CommerceError } from '@/lib/commerce/client';
 import {
@@ -91,7 +92,7 @@ export function WithdrawalForm({
       named = { orderReference: chosen, language };
     } else {
       if (!email.trim()) return setError(texts.needEmail);
-      if (!/^cs_[\w-]+$/.test(reference.trim())) return setError(texts.needReference);
+      if (!readOrderReference(reference)) return setError(texts.needReference);
       named = { orderReference: reference.trim(), email: email.trim(), language };
     }
     setBusy(true);

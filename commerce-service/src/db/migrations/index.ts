@@ -23,6 +23,7 @@ import * as disputes from './0017-disputes.ts';
 import * as keepingInTouch from './0018-keeping-in-touch.ts';
 import * as libraryDevices from './0019-library-devices.ts';
 import * as withdrawalConfirmation from './0020-withdrawal-confirmation.ts';
+import * as orderNumbers from './0021-order-numbers.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-keeping-in-touch': keepingInTouch,
   '0019-library-devices': libraryDevices,
   '0020-withdrawal-confirmation': withdrawalConfirmation,
+  '0021-order-numbers': orderNumbers,
 };
 
 export const migrationProvider: MigrationProvider = {

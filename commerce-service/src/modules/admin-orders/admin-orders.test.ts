@@ -1,6 +1,7 @@
 import {
   buyLocally,
   createTestApp,
+  orderNumberOf,
   pathOf,
   signInByCode,
   type TestApp,
@@ -62,13 +63,13 @@ describe('the support console’s orders', () => {
     expect(other.json().error).toEqual(expect.any(String));
   });
 
-  it('find a purchase by its e-mail in any case, its session id and its order id', async () => {
+  it('find a purchase by its e-mail in any case, its number as typed, its session id and its order id', async () => {
     const sessionId = await buyLocally(t.app, EBOOK, 'Found.Buyer@example.com');
     const byEmail = await search('FOUND.buyer@EXAMPLE.com');
     expect(byEmail.items).toHaveLength(1);
     const [order] = byEmail.items;
     expect(order).toMatchObject({
-      checkoutSessionId: sessionId,
+      orderNumber: await orderNumberOf(t.app, sessionId),
       email: 'found.buyer@example.com',
       status: 'paid',
       access: 'active',
@@ -83,6 +84,10 @@ describe('the support console’s orders', () => {
     expect(byEmail.nextCursor).toBeNull();
     expect((await search(sessionId)).items.map((item) => item.orderId)).toEqual([order?.orderId]);
     expect((await search(order?.orderId ?? '')).items).toHaveLength(1);
+    // Read out on the phone: lower case, spaces for dashes.
+    const spoken = (order?.orderNumber ?? '').toLowerCase().replaceAll('-', ' ');
+    expect((await search(spoken)).items.map((item) => item.orderId)).toEqual([order?.orderId]);
+    expect((await search('ABA-0000-0000')).items).toEqual([]);
     expect((await search('nobody@example.com')).items).toEqual([]);
   });
 
@@ -129,7 +134,7 @@ describe('the support console’s orders', () => {
     const mail = t.mail.find(
       (message) => message.to === 'helped@example.com' && /download links/.test(message.subject),
     );
-    expect(mail?.text).toContain(`your order ${sessionId}`);
+    expect(mail?.text).toContain(`your order ${await orderNumberOf(t.app, sessionId)}:`);
     expect(mail?.text.match(/\/api\/downloads\//g)).toHaveLength(2);
 
     const detail = adminOrderDetailSchema.parse(
@@ -225,12 +230,13 @@ describe('the support console’s orders', () => {
     let pages = 0;
     while (cursor !== null) {
       const page = await search(email, `&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...page.items.map((item) => item.checkoutSessionId));
+      seen.push(...page.items.map((item) => item.orderNumber));
       cursor = page.nextCursor;
       pages += 1;
     }
     expect(pages).toBe(3);
-    expect(seen).toEqual([...sessions].reverse());
+    const numbers = await Promise.all(sessions.map((session) => orderNumberOf(t.app, session)));
+    expect(seen).toEqual(numbers.reverse());
 
     const forged = await asAdmin('GET', '/api/admin/orders?cursor=bm90LWEtY3Vyc29y');
     expect(forged.statusCode).toBe(400);

@@ -5,6 +5,7 @@
 import {
   adminOrderDetail,
   buyLocally,
+  orderNumberOf,
   cookieHeader,
   createStripeTestApp,
   createTestApp,
@@ -124,7 +125,9 @@ describe('refunds from the console, with the test checkout', () => {
     const mail = shop.t.mail.find(
       (message) => message.to === 'two.books@example.com' && /Refund/.test(message.subject),
     );
-    expect(mail?.subject).toBe(`Refund of your order ${sessionId}`);
+    expect(mail?.subject).toBe(
+      `Refund of your order ${await orderNumberOf(shop.t.app, sessionId)}`,
+    );
     expect(mail?.text).toContain('We have refunded eBook ABA Case Studies of your order');
     expect(mail?.text).toContain('We have refunded $19.99 to your original means of payment');
     expect(mail?.text).toContain('the rest of your order stays yours');

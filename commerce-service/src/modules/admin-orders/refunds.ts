@@ -226,7 +226,7 @@ async function completeConsoleRefund(
       to: order.email,
       dedupeKey: `refund:${refund.id}`,
       ...orderRefundMail({
-        orderReference: order.checkout_session_id,
+        orderReference: order.number,
         productNames: refundedNames,
         nothingLeft: left.length === 0,
         amountRefunded: formatPrice(refund.amount, order.currency),

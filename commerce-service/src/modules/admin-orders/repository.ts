@@ -8,10 +8,11 @@ import type { Insertable } from 'kysely';
 import type { Database, OrderRefundTable } from '../../db/schema.ts';
 import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
 
-/** What a search names: one buyer's address, one order, or one checkout session. */
+/** What a search names: one buyer's address, one order by its id or number, or one checkout session. */
 export type OrderSearch =
   | { by: 'email'; email: string }
   | { by: 'order'; orderId: string }
+  | { by: 'number'; number: string }
   | { by: 'session'; sessionId: string };
 
 /**
@@ -31,6 +32,7 @@ export function orderPageQuery(
   let query = db.selectFrom('orders').selectAll();
   if (search?.by === 'email') query = query.where('email', '=', search.email);
   if (search?.by === 'order') query = query.where('id', '=', search.orderId);
+  if (search?.by === 'number') query = query.where('number', '=', search.number);
   if (search?.by === 'session') query = query.where('checkout_session_id', '=', search.sessionId);
   return newestFirstPage(query, { createdAt: 'created_at', id: 'id' }, { after, limit });
 }

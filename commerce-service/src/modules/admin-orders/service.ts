@@ -16,6 +16,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderPage,
   type OrderAccess,
+  orderNumberSchema,
 } from '@aba-shop/contract';
 import { recordAdminAction, auditTrailOf } from '../audit/service.ts';
 import {
@@ -51,14 +52,17 @@ const REVOKED_NO_RESEND =
 const NO_FILES = 'Questo ordine non ha file da scaricare';
 
 /**
- * What a search names, by its shape: an address has an '@', an order id starts with `ord_`,
- * anything else is taken for a checkout session id (docs/product.md#support-console).
+ * What a search names, by its shape: an address has an '@', an order id starts with `ord_`, an
+ * order number reads `ABA-…` as a buyer may type it, anything else is taken for a checkout
+ * session id (docs/product.md#support-console).
  */
 export function orderSearchOf(q: string | undefined): OrderSearch | null {
   const text = q?.trim();
   if (!text) return null;
   if (text.includes('@')) return { by: 'email', email: text.toLowerCase() };
   if (text.startsWith('ord_')) return { by: 'order', orderId: text };
+  const number = orderNumberSchema.safeParse(text);
+  if (number.success) return { by: 'number', number: number.data };
   return { by: 'session', sessionId: text };
 }
 
@@ -196,7 +200,7 @@ export async function resendOrderLinks(
     await mailDownloadLinks(deps, trx, {
       to: order.email,
       links,
-      orderReference: order.checkout_session_id,
+      orderReference: order.number,
       libraryUrl: await currentLibraryLink(deps.config, trx, orderId),
     });
     await recordAdminAction(trx, {

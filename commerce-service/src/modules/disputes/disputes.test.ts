@@ -7,6 +7,7 @@
 import {
   adminOrderDetail,
   buyLocally,
+  orderNumberOf,
   createStripeTestApp,
   createTestApp,
   pathOf,
@@ -137,7 +138,9 @@ describe('a dispute of a Stripe payment', () => {
       'I ask for my files to be delivered immediately, and I understand that I thereby lose my right of withdrawal.',
     );
     expect(evidence?.receiptSentAt).toEqual(expect.any(String));
-    expect(evidence?.stampedReference).toBe(`Licensed to ${email} · Order ${sessionId}`);
+    expect(evidence?.stampedReference).toBe(
+      `Licensed to ${email} · Order ${await orderNumberOf(shop.t.app, sessionId)}`,
+    );
     expect(evidence?.downloads).toEqual([
       {
         at: expect.any(String),
@@ -166,7 +169,7 @@ describe('a dispute of a Stripe payment', () => {
     );
     expect(atStripe?.evidence.customer_email_address).toBe(email);
     expect(atStripe?.evidence.uncategorized_text).toContain(
-      `"Licensed to ${email} · Order ${sessionId}"`,
+      `"Licensed to ${email} · Order ${await orderNumberOf(shop.t.app, sessionId)}"`,
     );
     expect(atStripe?.evidence.uncategorized_text).toContain(
       'The receipt with the download links was e-mailed',

@@ -146,7 +146,7 @@ export async function evidenceOf(
   const files = records.lines.some((line) => line.product_type === 'digital');
   return {
     customerEmail: order.email,
-    orderReference: order.checkout_session_id,
+    orderReference: order.number,
     productDescription: `${names.join(', ')}: ${
       files
         ? 'digital eBooks (PDF, each page stamped with the buyer’s e-mail and order) with their audiobooks (MP3), delivered at once after payment by download links e-mailed to the buyer and an online library'
@@ -158,7 +158,7 @@ export async function evidenceOf(
     ),
     consentAt: order.terms_accepted_at,
     receiptSentAt: records.receipt?.sent_at ?? null,
-    stampedReference: `Licensed to ${order.email} · Order ${order.checkout_session_id}`,
+    stampedReference: `Licensed to ${order.email} · Order ${order.number}`,
     downloads: records.downloads.map((row) => ({
       at: row.at,
       fileKey: row.file_key,

@@ -15,11 +15,11 @@ export function findEntitlement(db: Kysely<Database>, id: string) {
     .executeTakeFirst();
 }
 
-/** The buyer's address and order reference, for the PDF stamp. */
+/** The buyer's address and order number, for the PDF stamp. */
 export function findBuyer(db: Kysely<Database>, orderId: string) {
   return db
     .selectFrom('orders')
-    .select(['email', 'checkout_session_id'])
+    .select(['email', 'number'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
 }

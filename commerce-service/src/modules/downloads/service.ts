@@ -287,7 +287,7 @@ async function openContent(
     if (file.kind !== 'pdf') return { fd: openSync(original.path, 'r'), size: original.size };
     return await stampedPdfs.open(entitlement.id, original, async () => {
       const buyer = await findBuyer(db, entitlement.order_id);
-      return { email: buyer.email, orderReference: buyer.checkout_session_id };
+      return { email: buyer.email, orderReference: buyer.number };
     });
   } catch (error) {
     // An original that will not parse, a full disk: the owner's to fix, never an unstamped copy.

@@ -1,7 +1,7 @@
 /**
  * The licence stamp of a PDF download (docs/product.md#stamped-pdfs): a small footer
- * "Licensed to {buyer e-mail} · Order {order reference}" (a member resource's: "· Membership
- * {reference}") on every page, and the same line in
+ * "Licensed to {buyer e-mail} · Order {order number}" (a member resource's: "· Membership
+ * {number}") on every page, and the same line in
  * the document's information (Subject, plus the address and the reference on their own), so a
  * copy passed on names its buyer. Made with pdf-lib from the original file (ADR 0016).
  */
@@ -21,7 +21,7 @@ import {
 export interface Licence {
   /** The buyer's e-mail address, exactly as the order holds it. */
   email: string;
-  /** The buyer's order reference: the checkout session id (docs/product.md#order-reference). */
+  /** The order's public number, which opens nothing (docs/product.md#order-reference). */
   orderReference: string;
   /**
    * What the reference names: an order (an eBook), or the membership a member resource comes

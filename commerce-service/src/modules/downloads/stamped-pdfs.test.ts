@@ -83,7 +83,7 @@ describe('the stamped PDF store', () => {
       'Licensed to buyer1@example.com · Order cs_test_order1',
     );
     const { size, mtimeMs } = original();
-    expect(copies()).toEqual([`ent_1.v1-${size}-${Math.trunc(mtimeMs)}.pdf`]);
+    expect(copies()).toEqual([`ent_1.v2-${size}-${Math.trunc(mtimeMs)}.pdf`]);
   });
 
   it('stamps once for concurrent first downloads of one entitlement', async () => {
@@ -186,7 +186,7 @@ describe('the stamped PDF store', () => {
       utimesSync(path.join(dir, name), when, when);
     }
     // What a crash in the middle of writing a copy leaves.
-    writeFileSync(path.join(dir, 'ent_d.v1-1-1.pdf.2f1c.tmp'), '%PDF-1.7\n1 0 obj');
+    writeFileSync(path.join(dir, 'ent_d.v2-1-1.pdf.2f1c.tmp'), '%PDF-1.7\n1 0 obj');
 
     const after = storeOn(size * 2.5);
     expect(copies().map((name) => name.split('.')[0])).toEqual(['ent_a', 'ent_c']);
@@ -223,6 +223,6 @@ describe('the stamped PDF store', () => {
   it('names the copy of an id unfit for a file name by its digest', async () => {
     const { store } = storeOn();
     readCopy(await store.open('../../etc/passwd', original(), buyer(1)));
-    expect(copies()).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.v1-\d+-\d+\.pdf$/)]);
+    expect(copies()).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.v2-\d+-\d+\.pdf$/)]);
   });
 });

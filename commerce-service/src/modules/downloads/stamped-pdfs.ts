@@ -9,8 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createKeptFileStore, type KeptFile } from '../../kept-files.ts';
 import { stampPdf, type Licence } from './stamp.ts';
 
-/** Raised when the stamp's look changes, so that copies made before are made again. */
-const STAMP_VERSION = 'v1';
+/**
+ * Raised when the stamp's look changes, so that copies made before are made again: v2 names
+ * the order by its number instead of its checkout session id.
+ */
+const STAMP_VERSION = 'v2';
 const STAMPING_AT_ONCE = 2;
 
 /** The original file as it is now: what a copy was made from. */

@@ -7,6 +7,7 @@
  */
 import {
   buyLocally,
+  orderNumberOf,
   cookieHeader,
   createTestApp,
   entitlementOf,
@@ -181,7 +182,7 @@ describe('reading and listening', () => {
     expect(whole.statusCode).toBe(200);
     // The buyer's stamp, as in a download (docs/product.md#stamped-pdfs).
     expect((await pageTexts(whole.rawPayload))[0]).toContain(
-      `Licensed to streamer@example.com · Order ${sessionId}`,
+      `Licensed to streamer@example.com · Order ${await orderNumberOf(t.app, sessionId)}`,
     );
 
     const audio = await t.app.inject({

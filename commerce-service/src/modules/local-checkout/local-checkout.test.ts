@@ -327,7 +327,7 @@ describe('fulfilment happens exactly once', () => {
     expect(await countRows('orders', sessionId)).toBe(1);
   });
 
-  it('gives the checkout session id as the receipt’s Order ID, the reference the pages show', async () => {
+  it('names the order by its number in the receipt, never by the session id that opens it', async () => {
     const { sessionId } = await startCheckout([
       { productId: 'ebook-aba-case-studies', quantity: 1 },
     ]);
@@ -337,8 +337,16 @@ describe('fulfilment happens exactly once', () => {
       .select(['text_body', 'html_body'])
       .where('to_address', '=', 'receipt.reference@example.com')
       .executeTakeFirstOrThrow();
-    expect(mail.text_body).toContain(`Order ID: ${sessionId}\n`);
-    expect(mail.html_body).toContain(`Order ID: <strong>${sessionId}</strong>`);
+    const { number } = await t.app.db
+      .selectFrom('orders')
+      .select('number')
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(number).toMatch(/^ABA-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(mail.text_body).toContain(`Order number: ${number}\n`);
+    expect(mail.html_body).toContain(`Order number: <strong>${number}</strong>`);
+    expect(mail.text_body).not.toContain(sessionId);
+    expect(mail.html_body).not.toContain(sessionId);
   });
 });
 

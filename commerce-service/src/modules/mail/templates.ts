@@ -42,7 +42,7 @@ function linkList(links: DownloadLinkItem[]): { text: string; html: string } {
 }
 
 export function orderConfirmationMail(input: {
-  orderId: string;
+  orderNumber: string;
   items: string[];
   /** Subtotal, discount and tax when they apply, then the total (orders/fulfilment.ts). */
   charges: { label: string; amount: string }[];
@@ -76,7 +76,7 @@ export function orderConfirmationMail(input: {
   const text = [
     'Thank you for your purchase!',
     '',
-    `Order ID: ${input.orderId}`,
+    `Order number: ${input.orderNumber}`,
     `Items: ${input.items.join(', ')}`,
     ...charges,
     consent,
@@ -98,7 +98,7 @@ export function orderConfirmationMail(input: {
     .join('\n');
   const html = layout(
     'Thank you for your purchase!',
-    `<p>Order ID: <strong>${escapeHtml(input.orderId)}</strong><br>Items: ${escapeHtml(input.items.join(', '))}${charges.map((line) => `<br>${escapeHtml(line)}`).join('')}</p>
+    `<p>Order number: <strong>${escapeHtml(input.orderNumber)}</strong><br>Items: ${escapeHtml(input.items.join(', '))}${charges.map((line) => `<br>${escapeHtml(line)}`).join('')}</p>
 ${consent ? `<p>${escapeHtml(consent)}</p>` : ''}
 ${input.links.length > 0 ? `<p>Your downloads (PDF and MP3 audiobook):</p>${links.html}<p>These links work for ${input.linkValidDays} days. You keep lifetime access: <a href="${escapeHtml(input.resendUrl)}">ask for fresh links</a> at any time.</p>` : ''}
 ${library.html}

@@ -8,6 +8,7 @@ import { pageTexts } from '@aba-shop/test-kit/pdf-text';
 import { renderBookPdf } from '../../dev/sample-pdf.ts';
 import {
   buyLocally,
+  orderNumberOf,
   cookieHeader,
   createTestApp,
   signInByCode,
@@ -170,6 +171,7 @@ describe('a member', () => {
 
   it('reads the worksheet stamped with their address and membership, and hears the recording by ranges', async () => {
     const sessionId = await buyLocally(t.app, MEMBERSHIP, 'reader.member@example.com');
+    const number = await orderNumberOf(t.app, sessionId);
     const cookie = await libraryCookieOf('reader.member@example.com');
     // The library lists them with the books, at the addresses below.
     const library = (await t.app.inject({ url: '/api/library', headers: { cookie } })).json();
@@ -190,7 +192,7 @@ describe('a member', () => {
     const pages = await pageTexts(worksheet.rawPayload);
     expect(pages).toHaveLength(4);
     for (const page of pages) {
-      expect(page).toContain(`Licensed to reader.member@example.com · Membership ${sessionId}`);
+      expect(page).toContain(`Licensed to reader.member@example.com · Membership ${number}`);
     }
 
     const part = await memberFile(cookie, `${MARCH.id}/12`, 'bytes=100-199');

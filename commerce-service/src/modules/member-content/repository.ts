@@ -12,6 +12,22 @@ export function listMembershipRecordsOf(db: Kysely<Database>, email: string) {
     .execute();
 }
 
+/**
+ * What a worksheet's stamp names the membership by: the number of the order that bought it, or
+ * the record's own number when support made the record by hand (docs/product.md#member-resources).
+ */
+export async function membershipReferenceOf(
+  db: Kysely<Database>,
+  record: { id: number; session_id: string },
+): Promise<string> {
+  const order = await db
+    .selectFrom('orders')
+    .select('number')
+    .where('checkout_session_id', '=', record.session_id)
+    .executeTakeFirst();
+  return order?.number ?? `record ${record.id}`;
+}
+
 /** Every subscription record that may give access: not cancelled, or with a period still ahead. */
 export function listPossibleMemberRecords(db: Kysely<Database>, nowIso: string) {
   return selectRecordsWithMembership(db)

@@ -39,6 +39,7 @@ import {
   listMailedAddresses,
   listMembershipRecordsOf,
   listPossibleMemberRecords,
+  membershipReferenceOf,
   recordMailOnce,
   recordResourcesSeen,
 } from './repository.ts';
@@ -247,7 +248,11 @@ export async function openMemberFile(
         `member:${resource.id}:${file.id}:${address}`,
         // The CMS's time for the file: a replaced worksheet is stamped anew.
         { path: original.path, size: original.size, mtimeMs: Date.parse(file.updatedAt) || 0 },
-        async () => ({ email: address, orderReference: record.session_id, of: 'membership' }),
+        async () => ({
+          email: address,
+          orderReference: await membershipReferenceOf(deps.db, record),
+          of: 'membership',
+        }),
       );
     }
   } catch (error) {

@@ -73,7 +73,7 @@ export async function fulfilCheckoutSession(
     paid.lines.map((line) => line.productId),
   );
   return db.transaction().execute(async (trx) => {
-    const orderId = await insertOrderOnce(trx, {
+    const order = await insertOrderOnce(trx, {
       checkoutSessionId: paid.sessionId,
       email,
       amountSubtotal: paid.amountSubtotal,
@@ -84,7 +84,8 @@ export async function fulfilCheckoutSession(
       paymentIntentId: paid.paymentIntentId,
       termsAcceptedAt: paid.termsAcceptedAt,
     });
-    if (!orderId) return { orderId: null, created: false };
+    if (!order) return { orderId: null, created: false };
+    const orderId = order.id;
 
     await insertOrderLines(trx, orderId, paid.lines);
     const entitlements = await insertEntitlements(trx, orderId, grantedFiles(paid.lines, products));
@@ -106,9 +107,8 @@ export async function fulfilCheckoutSession(
       paymentIntentId: paid.paymentIntentId,
     });
     const mail = orderConfirmationMail({
-      // The buyer's order reference is the checkout session id, as on the shop's pages and in
-      // the admin's records (docs/product.md#order-reference).
-      orderId: paid.sessionId,
+      // The number that names the order and opens nothing (docs/product.md#order-reference).
+      orderNumber: order.number,
       items: paid.lines.map((line) =>
         line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
       ),

@@ -6,7 +6,13 @@
  */
 import { jest } from '@jest/globals';
 import { ORDER_PAGE_OPEN_MINUTES } from '@aba-shop/contract/constants';
-import { buyLocally, createTestApp, signInByCode, type TestApp } from '../../test-support/app.ts';
+import {
+  buyLocally,
+  createTestApp,
+  orderNumberOf,
+  signInByCode,
+  type TestApp,
+} from '../../test-support/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +46,20 @@ describe('the order reference', () => {
     expect((await detailOf(sessionId)).statusCode).toBe(200);
   });
 
+  it('prints a number that opens nothing, even right after payment', async () => {
+    const sessionId = await buyLocally(t.app, PACK, 'numbered@example.com');
+    const number = await orderNumberOf(t.app, sessionId);
+    expect(number).toMatch(/^ABA-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect((await detailOf(sessionId)).statusCode).toBe(200);
+    const byNumber = await detailOf(number);
+    expect(byNumber.statusCode).toBe(404);
+    expect(byNumber.body).not.toContain('numbered@example.com');
+    expect(byNumber.body).not.toContain('/api/downloads/');
+    // Each order draws its own.
+    const other = await orderNumberOf(t.app, await buyLocally(t.app, PACK, 'numbered@example.com'));
+    expect(other).not.toBe(number);
+  });
+
   it('a day later opens nothing: no address, no links, only where they can be had', async () => {
     const sessionId = await buyLocally(t.app, PACK, EMAIL);
     clockMovesOn(24 * 60);
@@ -59,9 +79,10 @@ describe('the order reference', () => {
     const cookie = await signInByCode(t, 'still-mine@example.com');
     const purchases = await t.app.inject({ url: '/api/me/purchases', headers: { cookie } });
     expect(purchases.statusCode).toBe(200);
+    const number = await orderNumberOf(t.app, sessionId);
     const order = purchases
       .json()
-      .orders.find((entry: { checkoutSessionId: string }) => entry.checkoutSessionId === sessionId);
+      .orders.find((entry: { orderNumber: string }) => entry.orderNumber === number);
     expect(order.files.length).toBeGreaterThan(0);
 
     const resent = await t.app.inject({

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
 import type { CheckoutLine } from '../checkout/service.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
+import { newOrderNumber } from './order-number.ts';
 
 export interface NewOrder {
   checkoutSessionId: string;
@@ -28,12 +29,13 @@ export interface NewOrder {
 export async function insertOrderOnce(
   trx: Transaction<Database>,
   order: NewOrder,
-): Promise<string | null> {
+): Promise<{ id: string; number: string } | null> {
   const inserted = await trx
     .insertInto('orders')
     .values({
       id: `ord_${randomUUID().replaceAll('-', '')}`,
       checkout_session_id: order.checkoutSessionId,
+      number: newOrderNumber(),
       email: order.email,
       amount_subtotal: order.amountSubtotal,
       amount_discount: order.amountDiscount,
@@ -49,9 +51,9 @@ export async function insertOrderOnce(
         and currency = ${order.currency}) then 0 else 1 end`,
     })
     .onConflict((conflict) => conflict.column('checkout_session_id').doNothing())
-    .returning('id')
+    .returning(['id', 'number'])
     .executeTakeFirst();
-  return inserted?.id ?? null;
+  return inserted ?? null;
 }
 
 export async function insertOrderLines(

@@ -179,7 +179,7 @@ export function chargedAmountsOf(order: Selectable<OrderTable>): ChargedAmounts 
 export function orderSummaryOf(order: Selectable<OrderTable>) {
   return {
     orderId: order.id,
-    checkoutSessionId: order.checkout_session_id,
+    orderNumber: order.number,
     createdAt: order.created_at,
     status: order.status,
     ...chargedAmountsOf(order),
@@ -230,6 +230,7 @@ export async function purchaseDetail(
     customerEmail: order.email,
     checkoutSessionId: sessionId,
     orderId: order.id,
+    orderNumber: order.number,
     ...chargedAmountsOf(order),
   };
 }
@@ -255,7 +256,11 @@ export async function listPurchases(
         ({ kind, label, url }) => ({ kind, label, url }),
       ),
     })),
-    subscriptions: subscriptions.map((row) => toSubscriptionRecord(row)),
+    subscriptions: subscriptions.map((row) => ({
+      ...toSubscriptionRecord(row),
+      orderNumber:
+        orders.find((order) => order.checkout_session_id === row.session_id)?.number ?? null,
+    })),
   };
 }
 

@@ -174,6 +174,11 @@ describe('POST /api/webhooks/stripe', () => {
       'it needs an id, a type and data.object',
     ],
     [
+      'whose type holds a character no Stripe event type has',
+      { id: 'evt_nul_type', type: '\u0000\u001b', data: { object: {} } },
+      'it needs an id, a type and data.object',
+    ],
+    [
       'whose type is longer than any Stripe event type',
       { id: 'evt_long_type', type: 'x'.repeat(129), data: { object: {} } },
       'it needs an id, a type and data.object',

@@ -171,6 +171,7 @@ export async function exportMyData(
     })),
     orders: orders.map((order) => ({
       ...orderSummaryOf(order),
+      checkoutSessionId: order.checkout_session_id,
       paymentReference: order.payment_intent_id,
       lines: rowsOfOrder(lines, order.id).map((line) => ({
         productId: line.product_id,
@@ -222,7 +223,7 @@ export async function exportMyData(
       childAge: message.child_age,
     })),
     withdrawals: withdrawals.map((withdrawal) => ({
-      orderReference: withdrawal.checkout_session_id,
+      orderReference: withdrawal.order_number,
       productName: withdrawal.product_name,
       receivedAt: withdrawal.received_at,
       outcome: withdrawal.outcome,

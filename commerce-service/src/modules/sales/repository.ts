@@ -127,7 +127,7 @@ export async function ordersForExport(
     .where('created_at', '<', window.end)
     .select([
       'id',
-      'checkout_session_id',
+      'number',
       'created_at',
       'email',
       'status',

@@ -405,7 +405,7 @@ describe('the sales figures', () => {
     expect(rows[1]).toBe(
       [
         bea.created_at,
-        bea.checkout_session_id,
+        bea.number,
         bea.id,
         'bea@example.com',
         'pagato',

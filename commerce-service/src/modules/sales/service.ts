@@ -161,7 +161,7 @@ export async function* ordersForAccountant(
       const refundedInFull = order.status === 'refunded';
       yield {
         data: order.created_at,
-        riferimento: order.checkout_session_id,
+        riferimento: order.number,
         ordine: order.id,
         email: order.email,
         stato: refundedInFull

@@ -10,12 +10,15 @@ import type { Database, WithdrawalTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** An order by its checkout session id (the order reference), with its lines. */
-export async function findOrderWithLines(db: Db, checkoutSessionId: string) {
+/**
+ * An order by its reference, with its lines: its number, or the checkout session id that
+ * receipts named before orders had numbers (docs/product.md#order-reference).
+ */
+export async function findOrderWithLines(db: Db, reference: string) {
   const order = await db
     .selectFrom('orders')
     .selectAll()
-    .where('checkout_session_id', '=', checkoutSessionId)
+    .where(reference.startsWith('cs_') ? 'checkout_session_id' : 'number', '=', reference)
     .executeTakeFirst();
   if (!order) return null;
   const lines = await db
@@ -44,7 +47,7 @@ export function listMembershipOrdersOf(db: Db, email: string) {
     .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
     .select([
       'orders.id',
-      'orders.checkout_session_id',
+      'orders.number',
       'orders.created_at',
       'orders.status',
       'orders.amount_total',

@@ -79,7 +79,7 @@ const TEXTS = {
     needEmail: 'Enter the e-mail address you bought with, or sign in',
     // The same words whether the order exists or not: only its buyer learns anything.
     noMatch:
-      'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference starts with cs_).',
+      'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference reads ABA- and eight letters or digits).',
     ebook: (consentAt: string | null) =>
       consentAt
         ? `This order is for eBooks, delivered at once: on ${dateTimeUtc(consentAt, 'en')} you asked for immediate delivery and acknowledged that you thereby lose your right of withdrawal, so it cannot be withdrawn from.`
@@ -93,7 +93,7 @@ const TEXTS = {
   it: {
     needEmail: "Inserisci l'indirizzo e-mail dell'acquisto, oppure accedi",
     noMatch:
-      "Non abbiamo trovato un contratto con questo indirizzo e-mail e questo riferimento d'ordine. Controlla entrambi nell'e-mail di conferma (il riferimento inizia con cs_).",
+      "Non abbiamo trovato un contratto con questo indirizzo e-mail e questo riferimento d'ordine. Controlla entrambi nell'e-mail di conferma (il riferimento è ABA- seguito da otto lettere o cifre).",
     ebook: (consentAt: string | null) =>
       consentAt
         ? `Questo ordine riguarda eBook consegnati subito: il ${dateTimeUtc(consentAt, 'it')} hai chiesto la consegna immediata e riconosciuto di perdere così il diritto di recesso, quindi non è possibile recedere.`
@@ -183,10 +183,10 @@ async function ensureWithdrawable(
 }
 
 const contractView = (
-  order: Pick<OrderTable, 'checkout_session_id' | 'created_at' | 'amount_total' | 'currency'>,
+  order: Pick<OrderTable, 'number' | 'created_at' | 'amount_total' | 'currency'>,
   productName: string,
 ): WithdrawableContract => ({
-  orderReference: order.checkout_session_id,
+  orderReference: order.number,
   productName,
   startedAt: order.created_at,
   withdrawableUntil: withdrawableUntil(order.created_at),
@@ -238,7 +238,7 @@ export async function listMyWithdrawalContracts(
 
 const receiptOf = (row: WithdrawalTable): WithdrawalReceipt => ({
   withdrawalId: row.id,
-  orderReference: row.checkout_session_id,
+  orderReference: row.order_number,
   productName: row.product_name,
   email: row.email,
   receivedAt: row.received_at,
@@ -265,7 +265,7 @@ const acknowledgementOf = (
 ) =>
   withdrawalAcknowledgementMail({
     language: row.language,
-    orderReference: row.checkout_session_id,
+    orderReference: row.order_number,
     productName: row.product_name,
     receivedAt: row.received_at,
     amountRefunded: formatPrice(row.amount_refunded, row.currency),
@@ -376,7 +376,7 @@ async function mailConfirmationRequest(
     dedupeKey: `withdrawal-confirmation:${row.order_id}:${Math.floor(now / 3_600_000)}`,
     ...withdrawalConfirmationMail({
       language: row.language,
-      orderReference: row.checkout_session_id,
+      orderReference: row.order_number,
       productName: row.product_name,
       receivedAt: row.received_at,
       confirmUrl: confirmationUrl(deps, row),
@@ -480,6 +480,7 @@ export async function withdraw(
     const inserted = await insertWithdrawalOnce(trx, {
       order_id: order.id,
       checkout_session_id: order.checkout_session_id,
+      order_number: order.number,
       email: order.email,
       product_name: membership.product_name,
       received_at: receivedAt,

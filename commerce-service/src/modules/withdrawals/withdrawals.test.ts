@@ -5,6 +5,7 @@
  */
 import {
   buyLocally,
+  orderNumberOf,
   createStripeTestApp,
   createTestApp,
   requestCheckout,
@@ -33,7 +34,7 @@ import {
 const MEMBERSHIP = [{ productId: 'aba-parent-support-monthly', quantity: 1 }];
 const EBOOK = [{ productId: 'ebook-aba-for-parents', quantity: 1 }];
 const NO_MATCH =
-  'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference starts with cs_).';
+  'We found no contract for this e-mail address and order reference. Check both against your receipt e-mail (the order reference reads ABA- and eight letters or digits).';
 
 function post(t: TestApp, url: string, payload: object, cookie?: string) {
   return t.app.inject({
@@ -102,13 +103,18 @@ describe('withdrawing with the test checkout', () => {
   it('shows the membership, then refunds it, ends it, audits it and acknowledges it by e-mail', async () => {
     const email = 'withdraw.out@example.com';
     const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
-    const contract = { orderReference: sessionId, email: 'Withdraw.Out@example.com' };
+    const number = await orderNumberOf(t.app, sessionId);
+    // The receipt's number, typed as a buyer might: lower case, spaces for dashes.
+    const contract = {
+      orderReference: number.toLowerCase().replaceAll('-', ' '),
+      email: 'Withdraw.Out@example.com',
+    };
 
     const preview = await post(t, '/api/withdrawals/preview', contract);
     expect(preview.statusCode).toBe(200);
     const shown = withdrawableContractSchema.parse(preview.json());
     expect(shown).toMatchObject({
-      orderReference: sessionId,
+      orderReference: number,
       productName: 'ABA Parent Support Membership',
       amountTotal: 999,
     });
@@ -122,7 +128,7 @@ describe('withdrawing with the test checkout', () => {
     const asked = await post(t, '/api/withdrawals', { ...contract, confirm: true });
     expect(asked.statusCode).toBe(201);
     const kept = withdrawalReceiptSchema.parse(asked.json());
-    expect(kept).toMatchObject({ orderReference: sessionId, email, outcome: 'unconfirmed' });
+    expect(kept).toMatchObject({ orderReference: number, email, outcome: 'unconfirmed' });
     expect(Date.parse(kept.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
     const waiting = await t.app.db
       .selectFrom('orders')
@@ -131,7 +137,7 @@ describe('withdrawing with the test checkout', () => {
       .executeTakeFirstOrThrow();
     expect(waiting.status).toBe('paid');
     const request = await mailTo(t, email, /^Confirm your withdrawal/);
-    expect(request?.subject).toBe(`Confirm your withdrawal from order ${sessionId}`);
+    expect(request?.subject).toBe(`Confirm your withdrawal from order ${number}`);
     expect(request?.text).toContain(
       'If you did not ask for this, ignore this e-mail: nothing changes, and your membership continues.',
     );
@@ -147,7 +153,7 @@ describe('withdrawing with the test checkout', () => {
     expect(withdrawn.statusCode).toBe(200);
     const receipt = withdrawalReceiptSchema.parse(withdrawn.json());
     expect(receipt).toMatchObject({
-      orderReference: sessionId,
+      orderReference: number,
       email,
       outcome: 'refunded',
       amountRefunded: 999,
@@ -167,7 +173,7 @@ describe('withdrawing with the test checkout', () => {
     expect(await membershipStatusOf(t, await signInByCode(t, email))).toBe('canceled');
 
     const mail = await mailTo(t, email, /^We received your withdrawal/);
-    expect(mail?.subject).toBe(`We received your withdrawal from order ${sessionId}`);
+    expect(mail?.subject).toBe(`We received your withdrawal from order ${number}`);
     const time = new Date(receipt.receivedAt);
     const hhmm = `${String(time.getUTCHours()).padStart(2, '0')}:${String(time.getUTCMinutes()).padStart(2, '0')}`;
     expect(mail?.text).toContain(
@@ -370,6 +376,7 @@ describe('withdrawing with the test checkout', () => {
   it('lets a signed-in member pick their membership, and answers in Italian from an Italian page', async () => {
     const email = 'withdraw.member@example.com';
     const sessionId = await buyLocally(t.app, MEMBERSHIP, email);
+    const number = await orderNumberOf(t.app, sessionId);
     const cookie = await signInByCode(t, email);
 
     const signedOut = await t.app.inject({ url: '/api/withdrawals/contracts' });
@@ -378,7 +385,7 @@ describe('withdrawing with the test checkout', () => {
       (await t.app.inject({ url: '/api/withdrawals/contracts', headers: { cookie } })).json(),
     );
     expect(contracts.contracts).toEqual([
-      expect.objectContaining({ orderReference: sessionId, withdrawable: true, withdrawnAt: null }),
+      expect.objectContaining({ orderReference: number, withdrawable: true, withdrawnAt: null }),
     ]);
 
     const stranger = await signInByCode(t, 'not.the.member@example.com');
@@ -399,7 +406,7 @@ describe('withdrawing with the test checkout', () => {
     );
     expect(withdrawn.statusCode).toBe(201);
     const mail = await mailTo(t, email, /recesso/);
-    expect(mail?.subject).toBe(`Abbiamo ricevuto il tuo recesso dall'ordine ${sessionId}`);
+    expect(mail?.subject).toBe(`Abbiamo ricevuto il tuo recesso dall'ordine ${number}`);
     expect(mail?.text).toMatch(
       /Abbiamo ricevuto il tuo recesso dal contratto indicato qui sotto il \d{1,2} \w+ \d{4} alle ore \d{2}:\d{2} UTC\./,
     );
