@@ -29,7 +29,6 @@ import {
 import { fulfilCheckoutSession } from './fulfilment.ts';
 import {
   findOrderBySession,
-  insertSubscriptionRecordOnce,
   listOrderEntitlements,
   listOrderLines,
   listPurchaseRows,
@@ -266,7 +265,8 @@ export async function listPurchases(
 
 /**
  * The success page's confirmation of a subscription. Never trusted from the browser: the
- * session must be paid and hold a subscription. Confirming twice gives the same record.
+ * session must be paid and hold a subscription. It writes nothing: fulfilment made the record
+ * with the order, in its transaction, and this answers it, however often it is asked.
  */
 export async function confirmSubscription(
   deps: OrdersDependencies,
@@ -279,15 +279,10 @@ export async function confirmSubscription(
   // The record names the buyer's address: the same window as the order page.
   const order = await findOrderBySession(deps.db, sessionId);
   if (order) ensureStillOpen(order);
-  await insertSubscriptionRecordOnce(deps.db, {
-    userId: session.customer_id ?? (session.customer_email as string),
-    email: session.customer_email as string,
-    sessionId,
-    subscriptionId: null,
-  });
   const record = await selectRecordsWithMembership(deps.db)
     .where('r.session_id', '=', sessionId)
     .executeTakeFirst();
-  if (!record) throw new Error('The subscription record could not be created');
+  // Support deleted it in the admin area: the page is not to make it again.
+  if (!record) throw new NotFoundError('This purchase has no subscription record');
   return toSubscriptionRecord(record);
 }

@@ -47,6 +47,28 @@ describe('subscription records', () => {
     expect(first.json()).toMatchObject({ email: 'again@example.com', session_id: sessionId });
   });
 
+  it('are only read by the success page: a record support deleted is not made again', async () => {
+    const sessionId = await buyLocally(
+      t.app,
+      [{ productId: 'aba-parent-support-monthly', quantity: 1 }],
+      'deleted.record@example.com',
+    );
+    await t.app.db.deleteFrom('subscription_records').where('session_id', '=', sessionId).execute();
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription-records',
+      payload: { sessionId },
+    });
+    expect(confirmed.statusCode).toBe(404);
+    expect(confirmed.json()).toEqual({ error: 'This purchase has no subscription record' });
+    const left = await t.app.db
+      .selectFrom('subscription_records')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('are not created from a browser for a session that is unpaid or holds no subscription', async () => {
     const ebook = await buyLocally(
       t.app,

@@ -61,6 +61,7 @@ export const subscriptionRoutes: ModuleRoutes<SubscriptionsDependencies> = async
         response: {
           200: subscriptionRecordSchema,
           201: subscriptionRecordSchema,
+          404: failureBodySchema.error,
           409: failureBodySchema.error,
           410: failureBodySchema.error,
         },
