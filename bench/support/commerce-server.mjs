@@ -34,6 +34,6 @@ if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
 }
 // Loaded after tracing starts: the HTTP instrumentation patches node:http as Fastify loads it.
 const { buildApp } = await import('../../commerce-service/dist/app.js');
-const app = await buildApp(config, { runMailWorker: process.env.BENCH_MAIL_WORKER === 'on' });
+const app = await buildApp(config, { runJobs: process.env.BENCH_MAIL_WORKER === 'on' });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.send?.('ready');

@@ -58,9 +58,9 @@ import { shopHealthRoutes } from './modules/shop-health/routes.ts';
 import { createCmsProbe } from './modules/shop-health/service.ts';
 import { stampPdf } from './modules/downloads/stamp.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
-import { followUpPasses } from './modules/follow-ups/routes.ts';
-import { newsletterIssueChecks, newsletterRoutes } from './modules/newsletter/routes.ts';
-import { reviewDeliveries, reviewRoutes } from './modules/reviews/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { runJobs, shopJobs } from './jobs.ts';
 import { REQUEST_BODY_MAX_BYTES } from '@aba-shop/contract/constants';
 import { activeTraceIds } from '@aba-shop/service-kit/trace-ids';
 import { createErrorReporter, type ErrorReporter } from '@aba-shop/service-kit/error-reports';
@@ -85,8 +85,11 @@ function serializeRequest(request: FastifyRequest) {
 
 export interface AppOptions {
   fastify?: FastifyServerOptions;
-  /** Send queued mail on a timer (the server does; tests drive `app.mailWorker.runOnce()`). */
-  runMailWorker?: boolean;
+  /**
+   * Run the shop's jobs (src/jobs.ts: the outbox, the schedule, the retries, the sweep) on
+   * their timers; the server does, tests drive the passes (`app.mailWorker.runOnce()`, …).
+   */
+  runJobs?: boolean;
   /** Replaces the SMTP / .eml transport (tests). */
   sendMail?: SendMail;
   /** Told of every route as it is registered (the fuzz tests enumerate the API with it). */
@@ -222,13 +225,16 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       webhookFailures: metrics.webhookFailures,
     },
   };
-  if (config.METRICS_PORT !== undefined) registerShopGauges(metrics.registry, deps);
-
   const worker = createMailWorker(app.db, options.sendMail ?? createMailTransport(config), app.log);
   app.decorate('mailWorker', worker);
-  if (options.runMailWorker)
-    app.addHook('onReady', async () => worker.start(config.MAIL_POLL_INTERVAL_MS));
   app.addHook('onClose', () => worker.stop());
+  const jobs = shopJobs(deps, worker, app.log);
+  if (options.runJobs) runJobs(app, app.db, jobs);
+  const healthDeps = {
+    ...deps,
+    jobs: jobs.map(({ name, label, everyMs }) => ({ name, label, everyMs })),
+  };
+  if (config.METRICS_PORT !== undefined) registerShopGauges(metrics.registry, healthDeps);
 
   await app.register(healthRoutes, { deps });
   await app.register(catalogueRoutes, { deps });
@@ -238,24 +244,18 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(membershipRoutes, { deps });
   await app.register(downloadRoutes, { deps });
   await app.register(libraryRoutes, { deps });
-  await app.register(memberContentRoutes, { deps, announcePeriodically: options.runMailWorker });
+  await app.register(memberContentRoutes, { deps });
   await app.register(subscriptionRoutes, { deps });
-  await app.register(adminOrderRoutes, { deps, retryPendingRefunds: options.runMailWorker });
+  await app.register(adminOrderRoutes, { deps });
   await app.register(salesRoutes, { deps });
   await app.register(funnelRoutes, { deps });
-  await app.register(shopHealthRoutes, { deps });
-  await app.register(withdrawalRoutes, { deps, retryPendingRefunds: options.runMailWorker });
+  await app.register(shopHealthRoutes, { deps: healthDeps });
+  await app.register(withdrawalRoutes, { deps });
   await app.register(consentRoutes, { deps });
   await app.register(formRoutes, { deps });
   await app.register(authRoutes, { deps });
-  await app.register(privacyRoutes, { deps, runRetentionSweep: options.runMailWorker });
+  await app.register(privacyRoutes, { deps });
   await app.register(newsletterRoutes, { deps });
   await app.register(reviewRoutes, { deps });
-  // The passes that send on their own, beside the mail worker's timer.
-  if (options.runMailWorker) {
-    await app.register(followUpPasses, { deps });
-    await app.register(newsletterIssueChecks, { deps });
-    await app.register(reviewDeliveries, { deps });
-  }
   return app;
 }

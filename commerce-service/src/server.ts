@@ -41,7 +41,7 @@ async function main() {
   process.once('uncaughtException', (error) => void crash(error));
   process.once('unhandledRejection', (reason) => void crash(reason));
   const { buildApp } = await import('./app.ts');
-  const app = await buildApp(config, { runMailWorker: true });
+  const app = await buildApp(config, { runJobs: true });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

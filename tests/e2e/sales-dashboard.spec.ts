@@ -95,6 +95,17 @@ test('an administrator reads a month’s figures as the database has them, switc
     'true',
   );
   await expect(page.getByRole('status').filter({ hasText: 'Dati del periodo' })).toBeVisible();
+  // The shop's jobs run on the stack, each in the status panel with its last run.
+  const mailJob = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Invio della posta in uscita' }) });
+  await expect(mailJob).toContainText('Funziona');
+  await expect(mailJob).toContainText(/Ultima esecuzione \d+ (s|min) fa; .*ogni 1 s/);
+  await expect(
+    page.getByRole('rowheader', { name: 'Cancellazione dei dati scaduti' }),
+  ).toBeVisible();
+  if (!isMobile)
+    await page.screenshot({ path: 'test-results/shop-health-jobs.png', fullPage: true });
 
   // The month, chosen by its first and last day.
   await page.getByLabel('Dal', { exact: true }).fill(`${month}-01`);
@@ -148,9 +159,12 @@ test('an administrator reads a month’s figures as the database has them, switc
   expect(csv.join('\n')).not.toContain(first.sessionId);
 
   // A view of the shop page is counted; the last 7 days show the database's count of them.
+  // The other project's journey may visit the shop meanwhile: the page shows a count between
+  // the database's just before and just after it was made.
   const viewsBefore = await shopViewsInLastWeek();
   await page.goto('/shop');
-  await expect.poll(shopViewsInLastWeek).toBe(viewsBefore + 1);
+  await expect.poll(shopViewsInLastWeek).toBeGreaterThanOrEqual(viewsBefore + 1);
+  const countedBefore = await shopViewsInLastWeek();
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Ultimi 7 giorni' }).click();
   await expect(page.getByRole('button', { name: 'Ultimi 7 giorni' })).toHaveAttribute(
@@ -161,7 +175,10 @@ test('an administrator reads a month’s figures as the database has them, switc
     .getByRole('region', { name: 'Dal negozio al pagamento' })
     .getByRole('listitem')
     .first();
-  await expect(views).toHaveText(`Visite al negozio${viewsBefore + 1}`);
+  await expect(views).toHaveText(/^Visite al negozio\d+$/);
+  const shown = Number(/\d+$/.exec((await views.textContent()) ?? '')?.[0]);
+  expect(shown).toBeGreaterThanOrEqual(countedBefore);
+  expect(shown).toBeLessThanOrEqual(await shopViewsInLastWeek());
 });
 
 test('a visitor without a session is sent to sign in and back; from the console, Panoramica leads to the overview, which runs no script', async ({

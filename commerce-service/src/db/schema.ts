@@ -429,10 +429,24 @@ export interface ReviewTable {
   delivery_attempts: Generated<number>;
 }
 
+/** A job's last run (src/jobs.ts), whichever replica ran it. */
+export interface JobRunTable {
+  name: string;
+  last_started_at: string;
+  last_finished_at: string;
+  last_outcome: 'ok' | 'failed';
+  /** What the last run did: messages sent, refunds made, rows swept. */
+  last_done: number;
+  last_failed_at: string | null;
+  /** The last failure's words, cut to 500 characters. */
+  last_error: string | null;
+}
+
 export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
   orders: OrderTable;
+  job_runs: JobRunTable;
   order_lines: OrderLineTable;
   entitlements: EntitlementTable;
   order_refunds: OrderRefundTable;

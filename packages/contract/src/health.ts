@@ -11,6 +11,23 @@ export const dependencyStateSchema = z.enum(['up', 'down', 'unconfigured']);
 const seconds = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
 
+/** One of the shop's jobs (commerce-service/src/jobs.ts) and its last run on any replica. */
+export const jobHealthSchema = z.object({
+  name: z.string(),
+  /** What the console calls it. */
+  label: z.string(),
+  everySeconds: seconds,
+  /** When its last run started (ISO 8601); null when it has not run yet. */
+  lastRunAt: z.string().nullable(),
+  lastOutcome: z.enum(['ok', 'failed']).nullable(),
+  /** What its last run did: messages sent, refunds made, rows swept. */
+  lastDone: count.nullable(),
+  /** When it is due next: its last run and its period; null when it has not run yet. */
+  nextRunAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
 export const shopHealthSchema = z.object({
   /** When the figures were read (ISO 8601). */
   checkedAt: z.string(),
@@ -38,7 +55,10 @@ export const shopHealthSchema = z.object({
     /** Bytes free on the disk that holds them; null when it cannot be read. */
     freeBytes: count.nullable(),
   }),
+  /** The shop's jobs, in the order they are declared. */
+  jobs: z.array(jobHealthSchema),
 });
 
 export type DependencyState = z.infer<typeof dependencyStateSchema>;
 export type ShopHealth = z.infer<typeof shopHealthSchema>;
+export type JobHealth = z.infer<typeof jobHealthSchema>;

@@ -86,6 +86,7 @@ const health: ShopHealth = {
   redis: 'up',
   cms: 'up',
   stampedPdfCache: { usedBytes: 0, freeBytes: 20 * 1024 ** 3 },
+  jobs: [],
 };
 
 const scene = fc.record({

@@ -164,7 +164,7 @@ describe('the admin clients', () => {
   it('sends each order call to its path and method, and a page with its search and cursor', async () => {
     const order = {
       orderId: 'ord_1',
-      checkoutSessionId: 'cs_1',
+      orderNumber: 'ABA-K3QX-9PD2',
       createdAt: '2026-01-02T03:04:05.000Z',
       email: 'buyer@example.com',
       status: 'paid',

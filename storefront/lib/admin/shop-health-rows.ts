@@ -2,7 +2,7 @@
  * What the console's status panel says of each part of the shop (docs/product.md#shop-health):
  * a state in words (the colour only repeats it) and the figures behind it, in Italian.
  */
-import type { ShopHealth } from '@aba-shop/contract';
+import type { JobHealth, ShopHealth } from '@aba-shop/contract';
 
 export type HealthState = 'ok' | 'warning' | 'down' | 'off' | 'info';
 
@@ -105,6 +105,37 @@ function cacheRow({ usedBytes, freeBytes }: ShopHealth['stampedPdfCache']): Heal
   };
 }
 
+/** A job a whole period past its due time (two minutes at least) is late: it is not running. */
+const JOB_GRACE_MIN_SECONDS = 120;
+
+const secondsBetween = (from: string, to: string) =>
+  Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+
+/** A job's row: its last run, its next, its last failure (docs/product.md#shop-health). */
+export function jobRow(job: JobHealth, checkedAt: string): HealthRow {
+  const every = `ogni ${describeAge(job.everySeconds)}`;
+  if (job.lastRunAt === null || job.nextRunAt === null) {
+    return { part: job.label, state: 'info', details: `Non ancora eseguito; ${every}` };
+  }
+  const parts = [`Ultima esecuzione ${describeAge(secondsBetween(job.lastRunAt, checkedAt))} fa`];
+  const late = secondsBetween(job.nextRunAt, checkedAt);
+  const grace = Math.max(job.everySeconds, JOB_GRACE_MIN_SECONDS);
+  if (Date.parse(job.nextRunAt) > Date.parse(checkedAt)) {
+    parts.push(`prossima tra ${describeAge(secondsBetween(checkedAt, job.nextRunAt))}`);
+  } else if (late > grace) {
+    parts.push(`in ritardo di ${describeAge(late)}`);
+  }
+  parts.push(every);
+  if (job.lastOutcome === 'failed') parts.unshift(`Non riuscito: ${job.lastError ?? 'errore'}`);
+  else if (job.lastFailureAt)
+    parts.push(`ultimo errore ${describeAge(secondsBetween(job.lastFailureAt, checkedAt))} fa`);
+  return {
+    part: job.label,
+    state: job.lastOutcome === 'failed' || late > grace ? 'warning' : 'ok',
+    details: parts.join('; '),
+  };
+}
+
 export function shopHealthRows(health: ShopHealth): HealthRow[] {
   return [
     outboxRow(health.mailOutbox),
@@ -118,5 +149,6 @@ export function shopHealthRows(health: ShopHealth): HealthRow[] {
     dependencyRow('Redis', health.redis),
     dependencyRow('CMS', health.cms),
     cacheRow(health.stampedPdfCache),
+    ...health.jobs.map((job) => jobRow(job, health.checkedAt)),
   ];
 }

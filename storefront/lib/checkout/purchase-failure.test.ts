@@ -27,6 +27,7 @@ const detail = {
   customerEmail: 'parent@example.com',
   checkoutSessionId: 'cs_1',
   orderId: 'ord_1',
+  orderNumber: 'ABA-K3QX-9PD2',
   ...purchaseCharges,
 };
 

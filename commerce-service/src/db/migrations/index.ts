@@ -24,6 +24,7 @@ import * as keepingInTouch from './0018-keeping-in-touch.ts';
 import * as libraryDevices from './0019-library-devices.ts';
 import * as withdrawalConfirmation from './0020-withdrawal-confirmation.ts';
 import * as orderNumbers from './0021-order-numbers.ts';
+import * as jobRuns from './0022-job-runs.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-library-devices': libraryDevices,
   '0020-withdrawal-confirmation': withdrawalConfirmation,
   '0021-order-numbers': orderNumbers,
+  '0022-job-runs': jobRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

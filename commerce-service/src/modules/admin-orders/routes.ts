@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { runPeriodically } from '../../periodic-pass.ts';
 import {
   adminOrderRefundBodySchema,
   adminPageQuerySchema,
@@ -7,6 +5,7 @@ import {
   adminOrderPageSchema,
   adminOrderParamsSchema,
 } from '@aba-shop/contract';
+import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
   orderDetail,
@@ -16,17 +15,8 @@ import {
   searchOrders,
   type AdminOrdersDependencies,
 } from './service.ts';
-import { refundOrder, retryPendingConsoleRefunds } from './refunds.ts';
+import { refundOrder } from './refunds.ts';
 import { submitOrderDisputeEvidence } from '../disputes/service.ts';
-
-/** How often the retry asks the provider again for the console refunds still pending. */
-const REFUND_RETRY_INTERVAL_MS = 5 * 60_000;
-
-export interface AdminOrderRoutesOptions {
-  deps: AdminOrdersDependencies;
-  /** Retries pending refunds at start and then periodically (the server does, as with mail). */
-  retryPendingRefunds?: boolean;
-}
 
 /**
  * The support console's orders (docs/product.md#support-console). Administrators only, checked
@@ -35,10 +25,7 @@ export interface AdminOrderRoutesOptions {
  */
 const config = { errorBody: 'error', errorLanguage: 'it' } as const;
 
-export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = async (
-  app,
-  { deps, retryPendingRefunds = false },
-) => {
+export const adminOrderRoutes: ModuleRoutes<AdminOrdersDependencies> = async (app, { deps }) => {
   const admin = { onRequest: app.requireAdmin, config };
   const failures = {
     404: failureBodySchema.error,
@@ -160,11 +147,4 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       return orderDetail(deps, orderId);
     },
   );
-
-  if (retryPendingRefunds)
-    runPeriodically(app, {
-      everyMs: REFUND_RETRY_INTERVAL_MS,
-      pass: () => retryPendingConsoleRefunds(deps, app.log),
-      what: 'pending console refunds',
-    });
 };

@@ -22,7 +22,7 @@ export function retryDelayMs(attempts: number): number {
 export interface MailWorker {
   /** Sends every message that is due now; resolves with how many were sent. */
   runOnce(): Promise<number>;
-  start(intervalMs: number): void;
+  /** Waits for the pass under way, if any (the shop's jobs run the passes, src/jobs.ts). */
   stop(): Promise<void>;
 }
 
@@ -39,7 +39,6 @@ export function createMailWorker(
   log: FastifyBaseLogger,
   { leaseMs = LEASE_MS }: MailWorkerOptions = {},
 ): MailWorker {
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const leaseEnd = () => new Date(Date.now() + leaseMs).toISOString();
@@ -147,19 +146,7 @@ export function createMailWorker(
 
   return {
     runOnce,
-    start(intervalMs) {
-      const tick = () => {
-        runOnce()
-          .catch((error: unknown) => log.error({ err: error }, 'mail worker pass failed'))
-          .finally(() => {
-            if (timer) timer = setTimeout(tick, intervalMs);
-          });
-      };
-      timer = setTimeout(tick, intervalMs);
-    },
     async stop() {
-      clearTimeout(timer);
-      timer = undefined;
       await running;
     },
   };

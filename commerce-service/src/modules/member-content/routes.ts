@@ -1,33 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
-  announceMemberResources,
   cmsSecretOf,
   receiveMemberContentSignal,
   type MemberContentDependencies,
 } from './service.ts';
 
-/** How often members are e-mailed what a lost signal from the CMS missed. */
-const ANNOUNCE_INTERVAL_MS = 10 * 60_000;
-
 /** The CMS's webhook carries the whole entry, a long transcript included. */
 const SIGNAL_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-export interface MemberContentRoutesOptions {
-  deps: MemberContentDependencies;
-  /** E-mails new resources at start and then periodically (the server does, as with mail). */
-  announcePeriodically?: boolean;
-}
-
 /**
- * The member resources (docs/product.md#member-resources): the CMS's signal of a publication,
- * and the periodic e-mailing of what a lost signal missed, on a timer beside the mail worker's.
- * Members open the resources in the library (library/routes.ts).
+ * The member resources (docs/product.md#member-resources): the CMS's signal of a publication.
+ * What a lost signal missed is e-mailed by one of the shop's jobs (src/jobs.ts). Members open
+ * the resources in the library (library/routes.ts).
  */
-export const memberContentRoutes: FastifyPluginAsyncZod<MemberContentRoutesOptions> = async (
+export const memberContentRoutes: ModuleRoutes<MemberContentDependencies> = async (
   app,
-  { deps, announcePeriodically = false },
+  { deps },
 ) => {
   app.post(
     '/api/member-content/published',
@@ -55,29 +45,4 @@ export const memberContentRoutes: FastifyPluginAsyncZod<MemberContentRoutesOptio
       return { announced };
     },
   );
-
-  if (!announcePeriodically || !deps.config.MEMBER_CONTENT_SECRET) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let passing = false;
-  const announce = () => {
-    // A slow CMS can make a pass outlast the interval: one pass at a time per instance.
-    if (passing) return;
-    passing = true;
-    running = announceMemberResources(deps)
-      .then((announced) => {
-        if (announced > 0) app.log.info({ announced }, 'member resources e-mailed');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'member resources not e-mailed now'))
-      .finally(() => (passing = false));
-  };
-  app.addHook('onReady', async () => {
-    announce();
-    timer = setInterval(announce, ANNOUNCE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 };

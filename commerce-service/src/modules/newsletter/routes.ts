@@ -2,7 +2,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
-import { runPeriodically } from '../../periodic-pass.ts';
 import {
   newsletterConfirmBodySchema,
   newsletterConfirmResponseSchema,
@@ -16,14 +15,11 @@ import {
   newsletterCounts,
   receiveIssueSignal,
   sendIssuePreview,
-  sendPublishedIssues,
   signUp,
   unsubscribe,
   type NewsletterDependencies,
 } from './service.ts';
 
-/** How often issues a lost signal from the CMS missed are sent. */
-const ISSUE_CHECK_INTERVAL_MS = 10 * 60_000;
 /** The CMS's webhook carries the whole entry, a long body included. */
 const SIGNAL_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -190,17 +186,4 @@ export const newsletterRoutes: ModuleRoutes<NewsletterDependencies> = async (app
     },
     async (request) => newsletterCounts(deps, cmsSecretOf(request.headers), request.query.issue),
   );
-};
-
-/** The check for issues a lost signal missed; registered beside the mail worker's timer. */
-export const newsletterIssueChecks: ModuleRoutes<NewsletterDependencies> = async (
-  app,
-  { deps },
-) => {
-  if (!deps.config.MEMBER_CONTENT_SECRET) return;
-  runPeriodically(app, {
-    everyMs: ISSUE_CHECK_INTERVAL_MS,
-    pass: () => sendPublishedIssues(deps),
-    what: 'newsletter issues queued',
-  });
 };

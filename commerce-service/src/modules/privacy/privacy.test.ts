@@ -630,7 +630,7 @@ describe('the service', () => {
   it('runs the retention sweep as it starts, beside the mail worker', async () => {
     const database = await createTestDatabase();
     const app = await buildApp(database.config, {
-      runMailWorker: true,
+      runJobs: true,
       sendMail: async () => undefined,
     });
     try {

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminDataRequestPageSchema,
   adminDataRequestParamsSchema,
@@ -7,8 +6,8 @@ import {
   dataExportSchema,
   erasureRequestAnswerSchema,
   erasureRequestBodySchema,
-  RETENTION_SWEEP_INTERVAL_HOURS,
 } from '@aba-shop/contract';
+import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
   exportFileName,
@@ -16,26 +15,16 @@ import {
   processErasure,
   requestErasure,
   searchDataRequests,
-  sweepExpiredData,
   type PrivacyDependencies,
 } from './service.ts';
-
-export interface PrivacyRoutesOptions {
-  deps: PrivacyDependencies;
-  /** Runs the retention sweep at start and then periodically (the server does, as with mail). */
-  runRetentionSweep?: boolean;
-}
 
 /**
  * The buyer's data on request (docs/product.md#your-data): the signed-in buyer's export and
  * erasure request (failures `{ error }`, as the account page reads them), and support's list
  * and processing of requests (administrators only, `{ error }` in Italian). The retention sweep
- * runs here too, on a timer beside the mail worker's.
+ * is one of the shop's jobs (src/jobs.ts).
  */
-export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (
-  app,
-  { deps, runRetentionSweep = false },
-) => {
+export const privacyRoutes: ModuleRoutes<PrivacyDependencies> = async (app, { deps }) => {
   const account = { errorBody: 'error' } as const;
 
   app.get(
@@ -113,22 +102,4 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async 
         request.log,
       ),
   );
-
-  if (!runRetentionSweep) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = sweepExpiredData(deps)
-      .then((deleted) => app.log.info({ deleted }, 'retention sweep done'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'retention sweep failed'));
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, RETENTION_SWEEP_INTERVAL_HOURS * 3600 * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 };

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../module-routes.ts';
-import { runPeriodically } from '../../periodic-pass.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import { reviewBodySchema, reviewRequestSchema, reviewResponseSchema } from '@aba-shop/contract';
-import {
-  deliverPendingReviews,
-  reviewRequestOf,
-  submitReview,
-  type ReviewsDependencies,
-} from './service.ts';
-
-const DELIVERY_INTERVAL_MS = 5 * 60_000;
+import { reviewRequestOf, submitReview, type ReviewsDependencies } from './service.ts';
 
 /** The review form of verified buyers (docs/product.md#keeping-in-touch). */
 export const reviewRoutes: ModuleRoutes<ReviewsDependencies> = async (app, { deps }) => {
@@ -53,14 +45,4 @@ export const reviewRoutes: ModuleRoutes<ReviewsDependencies> = async (app, { dep
       return reply.status(201).send({ message });
     },
   );
-};
-
-/** Delivers to the CMS the reviews it could not take at once. */
-export const reviewDeliveries: ModuleRoutes<ReviewsDependencies> = async (app, { deps }) => {
-  if (!deps.config.MEMBER_CONTENT_SECRET) return;
-  runPeriodically(app, {
-    everyMs: DELIVERY_INTERVAL_MS,
-    pass: () => deliverPendingReviews(deps, app.log),
-    what: 'reviews delivered to the CMS',
-  });
 };

@@ -66,6 +66,19 @@ export function registerShopGauges(registry: Registry, deps: ShopHealthDependenc
     (h) => h.stampedPdfCache.freeBytes,
   );
   new Gauge({
+    name: 'shop_job_last_run_failed',
+    help: "Whether a job's last run failed (1) or not (0), by job; no value before its first run",
+    labelNames: ['job'],
+    registers: [registry],
+    async collect() {
+      for (const job of (await health()).jobs)
+        this.set(
+          { job: job.name },
+          job.lastOutcome === null ? Number.NaN : job.lastOutcome === 'failed' ? 1 : 0,
+        );
+    },
+  });
+  new Gauge({
     name: 'shop_checkout_sessions',
     help: 'Checkout sessions the shop has ever started, and of them those paid, by state',
     labelNames: ['state'],

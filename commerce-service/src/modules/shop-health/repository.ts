@@ -65,3 +65,8 @@ export async function readCheckoutSessionFigures(
     .executeTakeFirstOrThrow();
   return { started: Number(row.started), paid: Number(row.paid) };
 }
+
+/** The jobs' last runs, whichever replica ran them (src/jobs.ts). */
+export function readJobRuns(db: Kysely<Database>) {
+  return db.selectFrom('job_runs').selectAll().execute();
+}

@@ -6,10 +6,11 @@ import { readdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import type { DependencyState, ShopHealth } from '@aba-shop/contract';
-import type { Database } from '../../db/schema.ts';
+import type { DependencyState, JobHealth, ShopHealth } from '@aba-shop/contract';
+import type { Database, JobRunTable } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
 import {
+  readJobRuns,
   readLastPublishSeenAt,
   readNewestWebhookEventAt,
   readOutboxFigures,
@@ -25,10 +26,33 @@ export interface ShopSignals {
   webhookFailures: () => number;
 }
 
+/** A job as the shop declares it (src/jobs.ts): its name, words and period. */
+export interface JobSchedule {
+  name: string;
+  label: string;
+  everyMs: number;
+}
+
 export interface ShopHealthDependencies {
   db: Kysely<Database>;
   config: Pick<Config, 'STAMPED_PDF_DIR'>;
   shopSignals: ShopSignals;
+  jobs: JobSchedule[];
+}
+
+/** A declared job with its last run, if it has had one. */
+export function jobHealthOf(job: JobSchedule, run: JobRunTable | undefined): JobHealth {
+  return {
+    name: job.name,
+    label: job.label,
+    everySeconds: Math.round(job.everyMs / 1000),
+    lastRunAt: run?.last_started_at ?? null,
+    lastOutcome: run?.last_outcome ?? null,
+    lastDone: run ? Number(run.last_done) : null,
+    nextRunAt: run ? new Date(Date.parse(run.last_started_at) + job.everyMs).toISOString() : null,
+    lastFailureAt: run?.last_failed_at ?? null,
+    lastError: run?.last_error ?? null,
+  };
 }
 
 /** How long one answer of the CMS's health check stands: scrapes and panels share it. */
@@ -103,12 +127,13 @@ const ageSeconds = (at: string | null, now: number) =>
 
 export async function shopHealth(deps: ShopHealthDependencies): Promise<ShopHealth> {
   const now = Date.now();
-  const [outbox, newestEvent, lastPublishAt, cms, stampedPdfCache] = await Promise.all([
+  const [outbox, newestEvent, lastPublishAt, cms, stampedPdfCache, runs] = await Promise.all([
     readOutboxFigures(deps.db),
     readNewestWebhookEventAt(deps.db),
     readLastPublishSeenAt(deps.db),
     deps.shopSignals.cms(),
     stampedPdfCacheFigures(deps.config.STAMPED_PDF_DIR),
+    readJobRuns(deps.db),
   ]);
   return {
     checkedAt: new Date(now).toISOString(),
@@ -125,5 +150,11 @@ export async function shopHealth(deps: ShopHealthDependencies): Promise<ShopHeal
     redis: redisState(deps.shopSignals.redis),
     cms,
     stampedPdfCache,
+    jobs: deps.jobs.map((job) =>
+      jobHealthOf(
+        job,
+        runs.find((run) => run.name === job.name),
+      ),
+    ),
   };
 }

@@ -99,6 +99,46 @@ describe('GET /api/admin/health', () => {
     expect(body.stampedPdfCache.freeBytes).toBeGreaterThan(0);
   });
 
+  it('tells each job of the shop, when it last ran, how it went and when it is due', async () => {
+    await t.app.db
+      .insertInto('job_runs')
+      .values({
+        name: 'retention-sweep',
+        last_started_at: '2026-12-01T03:00:00.000Z',
+        last_finished_at: '2026-12-01T03:00:02.000Z',
+        last_outcome: 'failed',
+        last_done: 0,
+        last_failed_at: '2026-12-01T03:00:02.000Z',
+        last_error: 'database is locked',
+      })
+      .execute();
+    const body = shopHealthSchema.parse((await health(admin)).json());
+    expect(body.jobs.map((job) => job.name)).toEqual([
+      'mail-delivery',
+      'scheduled-messages',
+      'console-refund-retry',
+      'withdrawal-refund-retry',
+      'retention-sweep',
+    ]);
+    expect(body.jobs.find((job) => job.name === 'retention-sweep')).toEqual({
+      name: 'retention-sweep',
+      label: 'Cancellazione dei dati scaduti',
+      everySeconds: 86_400,
+      lastRunAt: '2026-12-01T03:00:00.000Z',
+      lastOutcome: 'failed',
+      lastDone: 0,
+      nextRunAt: '2026-12-02T03:00:00.000Z',
+      lastFailureAt: '2026-12-01T03:00:02.000Z',
+      lastError: 'database is locked',
+    });
+    // This test app runs no jobs: the others have not run.
+    expect(body.jobs.find((job) => job.name === 'mail-delivery')).toMatchObject({
+      lastRunAt: null,
+      lastOutcome: null,
+      nextRunAt: null,
+    });
+  });
+
   it('counts sent mail out of the outbox', async () => {
     await t.app.db.updateTable('mail_outbox').set({ attempts: 0 }).execute();
     await t.app.mailWorker.runOnce();

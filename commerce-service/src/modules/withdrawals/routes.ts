@@ -1,6 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotSignedInError } from '../../domain-errors.ts';
-import { runPeriodically } from '../../periodic-pass.ts';
+import type { ModuleRoutes } from '../../module-routes.ts';
 import { failureBodySchema } from '../../plugins/errors.ts';
 import {
   adminWithdrawalListSchema,
@@ -18,30 +17,17 @@ import {
   listMyWithdrawalContracts,
   listWithdrawalsForSupport,
   previewWithdrawal,
-  retryPendingRefunds,
   withdraw,
   type WithdrawalsDependencies,
 } from './service.ts';
-
-/** How often the retry asks the provider again for the refunds still pending. */
-const REFUND_RETRY_INTERVAL_MS = 5 * 60_000;
-
-export interface WithdrawalRoutesOptions {
-  deps: WithdrawalsDependencies;
-  /** Retries pending refunds at start and then periodically (the server does, as with mail). */
-  retryPendingRefunds?: boolean;
-}
 
 /**
  * The withdrawal function (docs/product.md#withdrawal): the consumer's two steps, a signed-in
  * member's contracts, and support's list. A refusal answers `{ message, reason, at }`, in the
  * language the request names. The retry of refunds the payment provider could not make at once
- * runs here too, on a timer beside the mail worker's.
+ * is one of the shop's jobs (src/jobs.ts).
  */
-export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = async (
-  app,
-  { deps, retryPendingRefunds: retrying = false },
-) => {
+export const withdrawalRoutes: ModuleRoutes<WithdrawalsDependencies> = async (app, { deps }) => {
   // Both steps name a contract by its reference and address: few tries per client, so nobody
   // can sweep references for a known address.
   const limited = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
@@ -130,11 +116,4 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     },
     async (request) => listWithdrawalsForSupport(deps, request.query),
   );
-
-  if (retrying)
-    runPeriodically(app, {
-      everyMs: REFUND_RETRY_INTERVAL_MS,
-      pass: () => retryPendingRefunds(deps, app.log),
-      what: 'pending withdrawal refunds',
-    });
 };

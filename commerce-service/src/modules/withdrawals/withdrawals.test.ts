@@ -750,7 +750,7 @@ describe('withdrawing while Stripe is unavailable', () => {
       .execute();
 
     const server = await buildApp(t.database.config, {
-      runMailWorker: true,
+      runJobs: true,
       sendMail: async () => {},
     });
     try {

@@ -4,7 +4,7 @@
  * period forms, the health table, the not-authorised view).
  */
 import { screen, within } from '@testing-library/react';
-import type { SalesFigures, SalesSummary, ShopHealth } from '@aba-shop/contract';
+import type { JobHealth, SalesFigures, SalesSummary, ShopHealth } from '@aba-shop/contract';
 import type { ChosenPeriod, Overview, Part } from '@/lib/admin/overview';
 import { overviewDocument } from './overview-document';
 
@@ -47,6 +47,20 @@ const SUMMARY: SalesSummary = {
   ],
 };
 
+/** The retention sweep's health, ran at 03:00 and due at 03:00 the next day, or as changed. */
+const sweep = (changes: Partial<JobHealth> = {}): JobHealth => ({
+  name: 'retention-sweep',
+  label: 'Cancellazione dei dati scaduti',
+  everySeconds: 86_400,
+  lastRunAt: '2026-11-28T03:00:00.000Z',
+  lastOutcome: 'ok',
+  lastDone: 4,
+  nextRunAt: '2026-11-29T03:00:00.000Z',
+  lastFailureAt: null,
+  lastError: null,
+  ...changes,
+});
+
 const HEALTHY: ShopHealth = {
   checkedAt: '2026-11-28T07:00:00.000Z',
   mailOutbox: { pending: 0, oldestAgeSeconds: null, failed: 0 },
@@ -55,6 +69,7 @@ const HEALTHY: ShopHealth = {
   redis: 'up',
   cms: 'up',
   stampedPdfCache: { usedBytes: 2 * 1024 ** 2, freeBytes: 20 * 1024 ** 3 },
+  jobs: [sweep()],
 };
 
 const TROUBLED: ShopHealth = {
@@ -65,6 +80,31 @@ const TROUBLED: ShopHealth = {
   redis: 'unconfigured',
   cms: 'down',
   stampedPdfCache: { usedBytes: 0, freeBytes: 500 * 1024 ** 2 },
+  jobs: [
+    sweep({
+      lastOutcome: 'failed',
+      lastDone: 0,
+      lastFailureAt: '2026-11-28T03:00:01.000Z',
+      lastError: 'database is locked',
+    }),
+    sweep({
+      name: 'console-refund-retry',
+      label: 'Rimborsi dalla console da ritentare',
+      everySeconds: 300,
+      lastRunAt: '2026-11-28T06:00:00.000Z',
+      lastDone: 0,
+      nextRunAt: '2026-11-28T06:05:00.000Z',
+    }),
+    sweep({
+      name: 'review-delivery',
+      label: 'Recensioni da consegnare al CMS',
+      everySeconds: 300,
+      lastRunAt: null,
+      lastOutcome: null,
+      lastDone: null,
+      nextRunAt: null,
+    }),
+  ],
 };
 
 const PERIOD: ChosenPeriod = {
@@ -244,6 +284,10 @@ describe('the status panel', () => {
       state: 'Funziona',
       details: '2 MB usati; 20 GB liberi sul disco',
     });
+    expect(rowOf('Cancellazione dei dati scaduti')).toEqual({
+      state: 'Funziona',
+      details: 'Ultima esecuzione 4 h fa; prossima tra 20 h; ogni 1 g',
+    });
     expect(screen.getByRole('link', { name: 'Aggiorna' })).toHaveAttribute('href', '/admin');
   });
 
@@ -265,6 +309,20 @@ describe('the status panel', () => {
     });
     expect(rowOf('CMS')).toEqual({ state: 'Non raggiungibile', details: 'Non risponde' });
     expect(rowOf('Cache dei PDF personalizzati').state).toBe('Attenzione');
+    expect(rowOf('Cancellazione dei dati scaduti')).toEqual({
+      state: 'Attenzione',
+      details:
+        'Non riuscito: database is locked; Ultima esecuzione 4 h fa; prossima tra 20 h; ogni 1 g',
+    });
+    // Due at 06:05 and not run by 07:00: a whole period late, so not running.
+    expect(rowOf('Rimborsi dalla console da ritentare')).toEqual({
+      state: 'Attenzione',
+      details: 'Ultima esecuzione 1 h fa; in ritardo di 55 min; ogni 5 min',
+    });
+    expect(rowOf('Recensioni da consegnare al CMS')).toEqual({
+      state: 'Informazione',
+      details: 'Non ancora eseguito; ogni 5 min',
+    });
   });
 
   it('says when the health could not be read, the figures still shown, and reloads this period', () => {
