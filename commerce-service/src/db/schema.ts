@@ -446,7 +446,6 @@ export interface Database {
   products: ProductTable;
   checkout_sessions: CheckoutSessionTable;
   orders: OrderTable;
-  job_runs: JobRunTable;
   order_lines: OrderLineTable;
   entitlements: EntitlementTable;
   order_refunds: OrderRefundTable;
@@ -476,4 +475,5 @@ export interface Database {
   sales_days: SalesDayTable;
   sales_product_days: SalesProductDayTable;
   funnel_days: FunnelDayTable;
+  job_runs: JobRunTable;
 }

@@ -19,7 +19,7 @@ import { recordAdminAction } from '../audit/service.ts';
 import { findProducts } from '../catalogue/service.ts';
 import type { PaymentProvider } from '../checkout/service.ts';
 import { enqueueMail, orderRefundMail } from '../mail/service.ts';
-import { grantedFiles } from '../orders/service.ts';
+import { grantedFiles, recordRefundOnOrder, revokeRefundedFiles } from '../orders/service.ts';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import type { AdminOrderRefundBody } from '@aba-shop/contract';
 import type { DownloadsDependencies } from '../downloads/service.ts';
@@ -34,9 +34,7 @@ import {
   listRefundsOfOrders,
   markRefundMade,
   recordRefundError,
-  recordRefundOnOrder,
   releaseRefundClaim,
-  revokeRefundedFiles,
 } from './repository.ts';
 
 export interface RefundsDependencies extends Pick<DownloadsDependencies, 'db' | 'config'> {

@@ -66,26 +66,6 @@ export function listEntitlementsOfOrders(
     .execute();
 }
 
-/**
- * Revokes (with a time) or restores (with null) every entitlement of an order that is not
- * already so, but those a refund revoked: a refund is undone in the provider, not here. Returns
- * how many changed: none means another call got there first.
- */
-export async function setOrderRevokedAt(
-  trx: Transaction<Database>,
-  orderId: string,
-  revokedAt: string | null,
-): Promise<number> {
-  const result = await trx
-    .updateTable('entitlements')
-    .set({ revoked_at: revokedAt })
-    .where('order_id', '=', orderId)
-    .where('refunded_at', 'is', null)
-    .where('revoked_at', revokedAt === null ? 'is not' : 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -219,64 +199,4 @@ export async function markRefundMade(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(made.numUpdatedRows) === 1;
-}
-
-/**
- * Keeps what a refund gave back with the order and its lines, which the owner's day sums follow
- * (docs/product.md#sales-figures): the amounts refunded, the lines' refund time, and the order
- * refunded once every line is. The order's row is changed first: it holds two refunds of one
- * order in turn (PostgreSQL's row lock), so the second sees the first's lines refunded. Answers
- * the order's lines left unrefunded.
- */
-export async function recordRefundOnOrder(
-  trx: Transaction<Database>,
-  refund: { orderId: string; lineIds: string[]; amount: number; tax: number; at: string },
-) {
-  await trx
-    .updateTable('orders')
-    .set((eb) => ({
-      amount_refunded: eb('amount_refunded', '+', refund.amount),
-      tax_refunded: eb('tax_refunded', '+', refund.tax),
-    }))
-    .where('id', '=', refund.orderId)
-    .execute();
-  await trx
-    .updateTable('order_lines')
-    .set({ refunded_at: refund.at })
-    .where('id', 'in', refund.lineIds)
-    .where('refunded_at', 'is', null)
-    .execute();
-  const left = await trx
-    .selectFrom('order_lines')
-    .selectAll()
-    .where('order_id', '=', refund.orderId)
-    .where('refunded_at', 'is', null)
-    .execute();
-  if (left.length === 0)
-    await trx
-      .updateTable('orders')
-      .set({ status: 'refunded' })
-      .where('id', '=', refund.orderId)
-      .execute();
-  return left;
-}
-
-/**
- * Revokes, as refunded, the order's files that no line left unrefunded grants; answers their
- * file keys. A file support had revoked keeps its time, and becomes the refund's.
- */
-export async function revokeRefundedFiles(
-  trx: Transaction<Database>,
-  orderId: string,
-  keptFileKeys: string[],
-  at: string,
-): Promise<string[]> {
-  let query = trx
-    .updateTable('entitlements')
-    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)), refunded_at: at }))
-    .where('order_id', '=', orderId)
-    .where('refunded_at', 'is', null);
-  if (keptFileKeys.length) query = query.where('file_key', 'not in', keptFileKeys);
-  const revoked = await query.returning('file_key').execute();
-  return revoked.map((row) => row.file_key);
 }

@@ -27,7 +27,12 @@ import {
   type DownloadsDependencies,
 } from '../downloads/service.ts';
 import { disputeOfOrder, disputeStatusesOf } from '../disputes/service.ts';
-import { orderSummaryOf, productOfLine, rowsOfOrder } from '../orders/service.ts';
+import {
+  orderSummaryOf,
+  productOfLine,
+  rowsOfOrder,
+  setOrderRevokedAt,
+} from '../orders/service.ts';
 import { lineCharges } from './refund-amounts.ts';
 import type { RefundsDependencies } from './refunds.ts';
 import {
@@ -36,7 +41,6 @@ import {
   listLinesOfOrders,
   listRefundsOfOrders,
   orderPageQuery,
-  setOrderRevokedAt,
   type OrderSearch,
 } from './repository.ts';
 

@@ -71,3 +71,19 @@ export async function reviseQueuedMail(
     .executeTakeFirst();
   return Number(revised.numUpdatedRows) === 1;
 }
+
+/**
+ * Takes back the messages to an address that are not sent yet and whose dedupe key starts with
+ * `kind` (`newsletter:`): an unsubscribe takes its issues back with it.
+ */
+export async function dropQueuedMail(
+  db: Kysely<Database> | Transaction<Database>,
+  { to, kind }: { to: string; kind: string },
+): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('to_address', '=', to.toLowerCase())
+    .where('status', '=', 'pending')
+    .where('dedupe_key', 'like', `${kind}%`)
+    .execute();
+}

@@ -6,7 +6,7 @@
  */
 
 // What other modules use: the outbox and the templates.
-export { enqueueMail, reviseQueuedMail, type OutgoingMail } from './outbox.ts';
+export { dropQueuedMail, enqueueMail, reviseQueuedMail, type OutgoingMail } from './outbox.ts';
 export {
   checkoutReminderMail,
   membershipPaymentFailedMail,

@@ -90,13 +90,3 @@ export async function countIssueMailsSent(db: Db, issueId: string): Promise<numb
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
-
-/** The issues queued to an address and not sent yet: they go with its unsubscribe. */
-export async function dropQueuedIssuesTo(db: Db, email: string): Promise<void> {
-  await db
-    .deleteFrom('mail_outbox')
-    .where('to_address', '=', email.toLowerCase())
-    .where('status', '=', 'pending')
-    .where('dedupe_key', 'like', 'newsletter:%')
-    .execute();
-}

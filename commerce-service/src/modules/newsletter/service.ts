@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { NotFoundError } from '../../domain-errors.ts';
 import { signToken, verifyToken } from '../../signed-token.ts';
 import {
+  dropQueuedMail,
   enqueueMail,
   newsletterConfirmationMail,
   newsletterIssueMail,
@@ -31,7 +32,6 @@ import {
   countIssueMailsSent,
   countSubscribers,
   deleteSubscriber,
-  dropQueuedIssuesTo,
   findIssue,
   findSubscriber,
   knownIssueIds,
@@ -215,7 +215,8 @@ export async function unsubscribe(
       });
     await cancelMessagesTo(trx, claim.a, 'unsubscribed');
     // An issue spread over the hours to come is not sent to it either.
-    await dropQueuedIssuesTo(trx, claim.a);
+    // The issues queued to the address and not sent yet go with the unsubscribe.
+    await dropQueuedMail(trx, { to: claim.a, kind: 'newsletter:' });
   });
   return { email: claim.a, status: 'unsubscribed' };
 }

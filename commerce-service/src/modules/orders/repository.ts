@@ -177,28 +177,33 @@ export async function listPurchaseRows(db: Kysely<Database>, email: string) {
   return { orders, lines, entitlements, subscriptions };
 }
 
-/**
- * In the caller's transaction: the order of a payment intent marked refunded and its files
- * revoked; its id and how many files, or null when no order has that payment.
- */
-export async function markRefundedByPaymentIntent(
-  trx: Transaction<Database>,
-  paymentIntentId: string,
-): Promise<{ orderId: string; revoked: number } | null> {
-  const order = await trx
+/** The order a payment intent paid, if any. */
+export function findOrderIdByPaymentIntent(db: Kysely<Database>, paymentIntentId: string) {
+  return db
     .selectFrom('orders')
     .select('id')
     .where('payment_intent_id', '=', paymentIntentId)
     .executeTakeFirst();
-  if (!order) return null;
-  await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', order.id).execute();
+}
+
+/**
+ * In the caller's transaction: the order marked refunded and every file it granted revoked.
+ * Its status before (another refund may have changed it already) and how many files stopped.
+ */
+export async function markOrderRefunded(trx: Transaction<Database>, orderId: string, at: string) {
+  const before = await trx
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', orderId).execute();
   const revoked = await trx
     .updateTable('entitlements')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('order_id', '=', order.id)
+    .set({ revoked_at: at })
+    .where('order_id', '=', orderId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return { orderId: order.id, revoked: Number(revoked.numUpdatedRows) };
+  return { statusBefore: before?.status ?? null, revoked: Number(revoked.numUpdatedRows) };
 }
 
 /** Records a provider event id; false when it was already recorded. */
@@ -220,4 +225,84 @@ export async function hasWebhookEvent(db: Kysely<Database>, id: string): Promise
   return Boolean(
     await db.selectFrom('webhook_events').select('id').where('id', '=', id).executeTakeFirst(),
   );
+}
+
+/**
+ * Revokes (with a time) or restores (with null) every entitlement of an order that is not
+ * already so, but those a refund revoked: a refund is undone in the provider, not here. Returns
+ * how many changed: none means another call got there first.
+ */
+export async function setOrderRevokedAt(
+  trx: Transaction<Database>,
+  orderId: string,
+  revokedAt: string | null,
+): Promise<number> {
+  const result = await trx
+    .updateTable('entitlements')
+    .set({ revoked_at: revokedAt })
+    .where('order_id', '=', orderId)
+    .where('refunded_at', 'is', null)
+    .where('revoked_at', revokedAt === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Keeps what a refund gave back with the order and its lines, which the owner's day sums follow
+ * (docs/product.md#sales-figures): the amounts refunded, the lines' refund time, and the order
+ * refunded once every line is. The order's row is changed first: it holds two refunds of one
+ * order in turn (PostgreSQL's row lock), so the second sees the first's lines refunded. Answers
+ * the order's lines left unrefunded.
+ */
+export async function recordRefundOnOrder(
+  trx: Transaction<Database>,
+  refund: { orderId: string; lineIds: string[]; amount: number; tax: number; at: string },
+) {
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      amount_refunded: eb('amount_refunded', '+', refund.amount),
+      tax_refunded: eb('tax_refunded', '+', refund.tax),
+    }))
+    .where('id', '=', refund.orderId)
+    .execute();
+  await trx
+    .updateTable('order_lines')
+    .set({ refunded_at: refund.at })
+    .where('id', 'in', refund.lineIds)
+    .where('refunded_at', 'is', null)
+    .execute();
+  const left = await trx
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', refund.orderId)
+    .where('refunded_at', 'is', null)
+    .execute();
+  if (left.length === 0)
+    await trx
+      .updateTable('orders')
+      .set({ status: 'refunded' })
+      .where('id', '=', refund.orderId)
+      .execute();
+  return left;
+}
+
+/**
+ * Revokes, as refunded, the order's files that no line left unrefunded grants; answers their
+ * file keys. A file support had revoked keeps its time, and becomes the refund's.
+ */
+export async function revokeRefundedFiles(
+  trx: Transaction<Database>,
+  orderId: string,
+  keptFileKeys: string[],
+  at: string,
+): Promise<string[]> {
+  let query = trx
+    .updateTable('entitlements')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)), refunded_at: at }))
+    .where('order_id', '=', orderId)
+    .where('refunded_at', 'is', null);
+  if (keptFileKeys.length) query = query.where('file_key', 'not in', keptFileKeys);
+  const revoked = await query.returning('file_key').execute();
+  return revoked.map((row) => row.file_key);
 }

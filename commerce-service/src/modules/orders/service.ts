@@ -5,8 +5,8 @@
  * what a purchase holds, lists a signed-in buyer's purchases and confirms a subscription. The
  * module's place among the others: docs/adr/0014-commerce-module-shape.md.
  */
-import type { Selectable } from 'kysely';
-import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, OrderLineTable, OrderTable } from '../../db/schema.ts';
 import {
   ConflictError,
   ExpiredError,
@@ -32,7 +32,8 @@ import {
   listOrderEntitlements,
   listOrderLines,
   listPurchaseRows,
-  markRefundedByPaymentIntent,
+  findOrderIdByPaymentIntent,
+  markOrderRefunded,
 } from './repository.ts';
 import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import type {
@@ -47,26 +48,41 @@ import { ORDER_PAGE_OPEN_MINUTES } from '@aba-shop/contract/constants';
 // button fulfils through the very function the webhook runs, and a console refund asks which
 // files the lines it leaves still grant.
 export { fulfilCheckoutSession, grantedFiles } from './fulfilment.ts';
+// The order's life as other modules change it: support's revoke and restore, a console refund's
+// lines and files (docs/product.md#refunds-from-the-console).
+export { recordRefundOnOrder, revokeRefundedFiles, setOrderRevokedAt } from './repository.ts';
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;
 }
 
 /**
- * The money of a payment taken back (Stripe's refund in full, a lost dispute): its order is
- * refunded, its downloads stop, and what was to follow it is cancelled
- * (docs/product.md#keeping-in-touch), in one transaction. How many files were revoked.
+ * An order refunded in full, whatever asked it (Stripe's refund, a lost dispute, a withdrawal):
+ * in the caller's transaction, the order reads refunded, every file it granted stops, and what
+ * was to follow it is cancelled (docs/product.md#keeping-in-touch). The one place that does.
+ * Its status before, and how many files stopped.
  */
-export function revokeOrderByPaymentIntent(
+export async function refundOrderInFull(
+  trx: Transaction<Database>,
+  orderId: string,
+  at = new Date().toISOString(),
+) {
+  const refunded = await markOrderRefunded(trx, orderId, at);
+  await cancelOrderFollowUps(trx, orderId, 'refunded');
+  return refunded;
+}
+
+/**
+ * The money of a payment taken back (Stripe's refund in full, a lost dispute): its order
+ * refunded in full, in one transaction. How many files were revoked.
+ */
+export async function revokeOrderByPaymentIntent(
   db: OrdersDependencies['db'],
   paymentIntentId: string,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const refunded = await markRefundedByPaymentIntent(trx, paymentIntentId);
-    if (!refunded) return 0;
-    await cancelOrderFollowUps(trx, refunded.orderId, 'refunded');
-    return refunded.revoked;
-  });
+  const order = await findOrderIdByPaymentIntent(db, paymentIntentId);
+  if (!order) return 0;
+  return db.transaction().execute(async (trx) => (await refundOrderInFull(trx, order.id)).revoked);
 }
 
 const NO_PURCHASE = 'No purchase was found for this session';

@@ -116,26 +116,6 @@ export async function insertWithdrawalOnce(
   return inserted ? row : null;
 }
 
-/**
- * The order is refunded: marked so, and any file it granted stops downloading. Answers its
- * status before, which Stripe's own refund may have changed already.
- */
-export async function markOrderRefunded(trx: Transaction<Database>, orderId: string, at: string) {
-  const before = await trx
-    .selectFrom('orders')
-    .select('status')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', orderId).execute();
-  await trx
-    .updateTable('entitlements')
-    .set({ revoked_at: at })
-    .where('order_id', '=', orderId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  return before?.status ?? null;
-}
-
 /** The order's payment at the provider, for a refund asked later. */
 export async function findPaymentIntentOfOrder(db: Db, orderId: string) {
   const order = await db

@@ -8,7 +8,6 @@
  * the provider is unavailable, by the retry. The eBooks, delivered at once with the buyer's recorded waiver, and
  * memberships past their 14 days are refused with the reason.
  */
-import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
@@ -32,6 +31,7 @@ import {
   withdrawalConfirmationMail,
 } from '../mail/service.ts';
 import { applyMembershipState } from '../memberships/service.ts';
+import { refundOrderInFull } from '../orders/service.ts';
 import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
 import { formatPrice } from '@aba-shop/service-kit/money';
 import {
@@ -60,7 +60,6 @@ import {
   listRefundsDue,
   listWithdrawals,
   listWithdrawalsOfOrders,
-  markOrderRefunded,
   markWithdrawalRefunded,
   recordRefundFailure,
 } from './repository.ts';
@@ -315,8 +314,7 @@ async function attemptRefund(
   const completed = await deps.db.transaction().execute(async (trx) => {
     const refunded = await markWithdrawalRefunded(trx, row.id, refundId);
     if (!refunded) return null;
-    const status = await markOrderRefunded(trx, row.order_id, new Date().toISOString());
-    await cancelOrderFollowUps(trx, row.order_id, 'refunded');
+    const { statusBefore: status } = await refundOrderInFull(trx, row.order_id);
     await recordAdminAction(trx, {
       // The refund the consumer's withdrawal asked for: by their address, as its receipt is.
       actor: row.email,
