@@ -132,7 +132,31 @@ export const dataExportSchema = z.object({
           revokedAt: timeSchema,
         }),
       ),
+      /** Each download kept in the log: when, which file, the client's address and browser. */
+      downloadLog: z.array(
+        z.object({
+          at: z.string(),
+          fileKey: z.string(),
+          clientIp: z.string().nullable(),
+          userAgent: z.string().nullable(),
+        }),
+      ),
     }),
+  ),
+  /** The reviews the buyer wrote of their eBooks (docs/product.md#keeping-in-touch). */
+  reviews: z.array(
+    z.object({
+      productName: z.string(),
+      rating: z.number().int(),
+      text: z.string(),
+      firstName: z.string().nullable(),
+      childAge: z.string().nullable(),
+      submittedAt: z.string(),
+    }),
+  ),
+  /** The devices a library link opened (docs/product.md#library), ended ones too. */
+  librarySessions: z.array(
+    z.object({ device: z.string().nullable(), openedAt: z.string(), expiresAt: z.string() }),
   ),
   memberships: z.array(
     z.object({

@@ -192,3 +192,26 @@ export async function advanceLibraryGenerations(
     .where('id', 'in', orderIds)
     .execute();
 }
+
+/** The download log of these orders, oldest first: when, which file, from which client. */
+export function listDownloadEventsOfOrders(db: Kysely<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('download_events')
+    .select(['order_id', 'at', 'file_key', 'client_ip', 'user_agent'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('at')
+    .execute();
+}
+
+/** Deletes the log of downloads made before `before`; answers how many went. */
+export async function deleteDownloadEventsBefore(
+  db: Kysely<Database> | Transaction<Database>,
+  before: string,
+): Promise<number> {
+  const deleted = await db
+    .deleteFrom('download_events')
+    .where('at', '<', before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

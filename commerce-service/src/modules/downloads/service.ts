@@ -28,11 +28,13 @@ import {
   advanceLibraryGenerations,
   advanceLibraryGenerationsOf,
   countDownloadLinkRequests,
+  deleteDownloadEventsBefore,
   findBuyer,
   findLibraryOrder,
   findNewestOpenOrder,
   findEntitlement,
   hasRefundedFile,
+  listDownloadEventsOfOrders,
   listEntitlementsForEmail,
   recordDownloadLinkRequest,
   type DownloadClient,
@@ -489,4 +491,29 @@ export async function openLibraryLink(
   const email = await libraryGrantOwner(deps, grant);
   if (grant.expiresAt * 1000 <= now) throw new ExpiredError(LIBRARY_LINK_EXPIRED);
   return { orderId: grant.orderId, generation: grant.generation, email };
+}
+
+/** The download log of a buyer's orders, for their data export (docs/product.md#your-data). */
+export async function downloadLogOfOrders(
+  { db }: Pick<DownloadsDependencies, 'db'>,
+  orderIds: string[],
+) {
+  return (await listDownloadEventsOfOrders(db, orderIds)).map((row) => ({
+    orderId: row.order_id,
+    at: row.at,
+    fileKey: row.file_key,
+    clientIp: row.client_ip,
+    userAgent: row.user_agent,
+  }));
+}
+
+/**
+ * The retention sweep's part of the download log: each download's time, client address and
+ * browser go once the download history's period is over (docs/product.md#your-data).
+ */
+export function sweepDownloadLog(
+  db: Kysely<Database> | Transaction<Database>,
+  before: string,
+): Promise<number> {
+  return deleteDownloadEventsBefore(db, before);
 }

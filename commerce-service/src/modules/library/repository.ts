@@ -26,6 +26,16 @@ export function listLibrarySessionsOf(db: Db, email: string, now: string) {
     .execute();
 }
 
+/** Every library session an address holds, ended or not, for its data export. */
+export function listAllLibrarySessionsOf(db: Db, email: string) {
+  return db
+    .selectFrom('library_sessions')
+    .select(['device', 'created_at', 'expires_at'])
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
 /** Ends every library session of an address: each device must open a link again. */
 export function deleteLibrarySessionsOf(db: Db, email: string) {
   return db.deleteFrom('library_sessions').where('email', '=', email).execute();

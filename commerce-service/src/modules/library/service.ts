@@ -38,6 +38,7 @@ import {
   insertLibrarySession,
   listProgressOf,
   upsertProgress,
+  listAllLibrarySessionsOf,
 } from './repository.ts';
 import {
   memberShelfOf,
@@ -301,6 +302,18 @@ export async function libraryProgressOfEmail(
   return (await listProgressOf(db, email)).map((row) => ({
     fileKey: row.file_key,
     ...progressOf(row),
+  }));
+}
+
+/** The devices a library link opened for an address, for its data export. */
+export async function librarySessionsOfEmail(
+  { db }: Pick<LibraryDependencies, 'db'>,
+  email: string,
+): Promise<{ device: string | null; openedAt: string; expiresAt: string }[]> {
+  return (await listAllLibrarySessionsOf(db, email)).map((row) => ({
+    device: row.device,
+    openedAt: row.created_at,
+    expiresAt: row.expires_at,
   }));
 }
 

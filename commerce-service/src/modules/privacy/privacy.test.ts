@@ -177,6 +177,26 @@ describe('GET /api/me/data-export', () => {
     const email = 'export.buyer@example.com';
     const { sessionId, cookie, phone } = await buyer(email);
     await pendingRequestOf(cookie);
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('checkout_session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('reviews')
+      .values({
+        id: randomUUID(),
+        order_id: order.id,
+        product_id: 'ebook-aba-for-parents',
+        product_name: 'eBook ABA for Parents',
+        rating: 5,
+        text: 'Clear and kind, it helped our mornings.',
+        first_name: 'Dana',
+        child_age: '6',
+        submitted_at: new Date().toISOString(),
+        cms_document_id: null,
+      })
+      .execute();
     const response = await t.app.inject({ url: '/api/me/data-export', headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
@@ -196,7 +216,29 @@ describe('GET /api/me/data-export', () => {
         downloads: expect.arrayContaining([
           expect.objectContaining({ downloadCount: 1, lastDownloadAt: expect.any(String) }),
         ]),
+        // The download's log, with the client's address and browser it names.
+        downloadLog: [
+          {
+            at: expect.any(String),
+            fileKey: 'aba-for-parents.pdf',
+            clientIp: '127.0.0.1',
+            userAgent: 'lightMyRequest',
+          },
+        ],
       }),
+    ]);
+    expect(data.reviews).toEqual([
+      {
+        productName: 'eBook ABA for Parents',
+        rating: 5,
+        text: 'Clear and kind, it helped our mornings.',
+        firstName: 'Dana',
+        childAge: '6',
+        submittedAt: expect.any(String),
+      },
+    ]);
+    expect(data.librarySessions).toEqual([
+      { device: null, openedAt: expect.any(String), expiresAt: expect.any(String) },
     ]);
     expect(data.contactMessages).toEqual([
       expect.objectContaining({ email, subject: 'eBook Support', phone }),
@@ -591,8 +633,34 @@ describe('the retention sweep', () => {
       .where('id', '=', newFile?.id as string)
       .execute();
 
+    // The log of a download a year and a day old goes; a newer one stays.
+    await db
+      .insertInto('download_events')
+      .values(
+        [
+          ['sweep-log-old', daysBefore(366)],
+          ['sweep-log-new', daysBefore(364)],
+        ].map(([id, at]) => ({
+          id: id as string,
+          entitlement_id: newFile?.id as string,
+          order_id: keptOrder.id,
+          file_key: 'aba-for-parents.pdf',
+          at: at as string,
+          client_ip: '203.0.113.9',
+          user_agent: 'Mozilla/5.0',
+        })),
+      )
+      .execute();
+
     const deleted = await sweepExpiredData({ db }, now);
     expect(deleted).toMatchObject({ accountingOrders: 1 });
+    expect(deleted.downloadLog).toBeGreaterThanOrEqual(1);
+    const log = await db
+      .selectFrom('download_events')
+      .select('id')
+      .where('id', 'like', 'sweep-log-%')
+      .execute();
+    expect(log).toEqual([{ id: 'sweep-log-new' }]);
 
     const ids = async (table: 'contact_submissions' | 'sign_in_code_requests' | 'mail_outbox') =>
       (await db.selectFrom(table).select('id').where('id', 'like', 'sweep-%').execute()).map(

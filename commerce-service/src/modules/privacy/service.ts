@@ -35,11 +35,17 @@ import {
 } from '@aba-shop/contract';
 import { recordAdminAction } from '../audit/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
-import { eraseLibraryOfEmail, libraryProgressOfEmail } from '../library/service.ts';
+import { downloadLogOfOrders, sweepDownloadLog } from '../downloads/service.ts';
+import {
+  eraseLibraryOfEmail,
+  libraryProgressOfEmail,
+  librarySessionsOfEmail,
+} from '../library/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { eraseMemberContentOfEmail } from '../member-content/service.ts';
 import { membershipStateOf } from '../memberships/service.ts';
 import { orderSummaryOf, rowsOfOrder } from '../orders/service.ts';
+import { reviewsOfOrders } from '../reviews/service.ts';
 import {
   anonymiseKeptRows,
   completeDataRequest,
@@ -124,6 +130,9 @@ export async function exportMyData(
     libraryProgress,
     newsletter,
     scheduled,
+    downloadLog,
+    reviews,
+    librarySessions,
   ] = await Promise.all([
     account ? listSessionsOfUser(db, account.id) : [],
     account ? listSignInProviders(db, account.id) : [],
@@ -138,6 +147,9 @@ export async function exportMyData(
     libraryProgressOfEmail(deps, email),
     newsletterRecordOf(db, email),
     listScheduledMessagesOf(db, email),
+    downloadLogOfOrders(deps, orderIds),
+    reviewsOfOrders(deps, orderIds),
+    librarySessionsOfEmail(deps, email),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -185,7 +197,12 @@ export async function exportMyData(
         lastDownloadAt: entitlement.last_download_at,
         revokedAt: entitlement.revoked_at,
       })),
+      downloadLog: downloadLog
+        .filter((entry) => entry.orderId === order.id)
+        .map(({ at, fileKey, clientIp, userAgent }) => ({ at, fileKey, clientIp, userAgent })),
     })),
+    reviews,
+    librarySessions,
     memberships: records.map((record) => ({
       recordId: Number(record.id),
       sessionId: record.session_id,
@@ -467,10 +484,16 @@ export function retentionCutoffs(now: Date) {
 }
 
 /**
- * The retention sweep: deletes contact messages, download histories, sign-in records and sent
- * mail older than their periods, and an erased buyer's orders once accounting law no longer
+ * The retention sweep: deletes contact messages, download histories and their log, sign-in
+ * records and sent mail older than their periods, and an erased buyer's orders once accounting law no longer
  * requires them. Answers how many of each went.
  */
-export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = new Date()) {
-  return deleteExpiredRows(deps.db, retentionCutoffs(now), ERASED_PLACEHOLDER_PATTERN);
+export async function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = new Date()) {
+  const cutoffs = retentionCutoffs(now);
+  const deleted = await deleteExpiredRows(deps.db, cutoffs, ERASED_PLACEHOLDER_PATTERN);
+  // The log of each download (its client address and browser) goes with the history's period.
+  return {
+    ...deleted,
+    downloadLog: await sweepDownloadLog(deps.db, cutoffs.downloadHistoryBefore),
+  };
 }

@@ -87,3 +87,14 @@ export async function countDeliveryAttempt(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .execute();
 }
+
+/** The reviews written for these orders, oldest first. */
+export function listReviewsOfOrders(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('submitted_at')
+    .execute();
+}

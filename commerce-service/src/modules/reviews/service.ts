@@ -19,6 +19,7 @@ import {
   findReviewableLine,
   hasReview,
   insertReviewOnce,
+  listReviewsOfOrders,
   listUndelivered,
   markDelivered,
   type StoredReview,
@@ -108,6 +109,16 @@ export async function submitReview(
   return REVIEW_THANKS;
 }
 
+/** A review as its buyer wrote it: what the CMS is given, and what their data export holds. */
+const reviewAsWritten = (review: StoredReview) => ({
+  productName: review.product_name,
+  rating: review.rating,
+  text: review.text,
+  firstName: review.first_name,
+  childAge: review.child_age,
+  submittedAt: review.submitted_at,
+});
+
 async function deliverReview({ db, config }: ReviewsDependencies, review: StoredReview) {
   if (!config.MEMBER_CONTENT_SECRET) return;
   await countDeliveryAttempt(db, review.id);
@@ -120,12 +131,7 @@ async function deliverReview({ db, config }: ReviewsDependencies, review: Stored
     body: JSON.stringify({
       submissionId: review.id,
       productId: review.product_id,
-      productName: review.product_name,
-      rating: review.rating,
-      text: review.text,
-      firstName: review.first_name,
-      childAge: review.child_age,
-      submittedAt: review.submitted_at,
+      ...reviewAsWritten(review),
     }),
     signal: AbortSignal.timeout(CMS_TIMEOUT_MS),
   });
@@ -149,4 +155,9 @@ export async function deliverPendingReviews(
     }
   }
   return delivered;
+}
+
+/** A buyer's reviews, for their data export (docs/product.md#your-data). */
+export async function reviewsOfOrders({ db }: Pick<ReviewsDependencies, 'db'>, orderIds: string[]) {
+  return (await listReviewsOfOrders(db, orderIds)).map(reviewAsWritten);
 }
