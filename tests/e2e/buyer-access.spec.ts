@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { localSecrets } from '../../scripts/lib/services.mjs';
 import { ownClientAddress } from '../support/client-address.js';
-import { openSharedShopDatabase } from '../support/commerce-database.js';
+import { orderNumberOfSession } from '../support/commerce-database.js';
 import { countMailTo, waitForLibraryLink, waitForMail } from '../support/mailbox.js';
 import { buyForLibrary } from '../support/shop.js';
 
@@ -110,12 +110,7 @@ test('a stranger with a member’s PDF asks to withdraw: nothing ends until the 
   await page.waitForURL('**/library');
 
   // What the worksheet's stamp prints: the address and the order number. No cookies.
-  const db = await openSharedShopDatabase();
-  const [{ number } = { number: '' }] = await db.query<{ number: string }>(
-    'select number from orders where checkout_session_id = ?',
-    sessionId,
-  );
-  await db.close();
+  const number = await orderNumberOfSession(sessionId);
   expect(number).toMatch(/^ABA-/);
   const stranger = await playwright.request.newContext({
     baseURL,

@@ -11,6 +11,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
 import { expectNoSeriousAxeViolations } from '../support/axe.js';
 import { CMS_EDITOR } from '../support/cms-admin.js';
+import { orderNumberOfSession } from '../support/commerce-database.js';
 import { decodedText, readMailbox } from '../support/mailbox.js';
 import { buyForLibrary } from '../support/shop.js';
 import { publishInCmsAdmin, signInToCmsAdmin } from '../support/strapi-admin-ui.js';
@@ -141,7 +142,9 @@ test('a member is e-mailed the month they were promised, reads its worksheet mad
   const pages = await pageTexts(await stamped.body());
   expect(pages.length).toBeGreaterThan(0);
   for (const text of pages)
-    expect(text).toContain(`Licensed to ${member} · Membership ${sessionId}`);
+    expect(text).toContain(
+      `Licensed to ${member} · Membership ${await orderNumberOfSession(sessionId)}`,
+    );
 
   // A buyer of an eBook sees what the month is, not its files.
   const buyer = await browser.newContext({ ...test.info().project.use, baseURL });

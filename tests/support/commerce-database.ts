@@ -63,6 +63,21 @@ export const openSharedShopDatabase = (options: { writable?: boolean } = {}) =>
     options,
   );
 
+/** The public number of the order a paid session made, as its stamps and receipt print it. */
+export async function orderNumberOfSession(sessionId: string): Promise<string> {
+  const db = await openSharedShopDatabase();
+  try {
+    const [order] = await db.query<{ number: string }>(
+      'select number from orders where checkout_session_id = ?',
+      sessionId,
+    );
+    if (!order) throw new Error(`No order was made for ${sessionId}`);
+    return order.number;
+  } finally {
+    await db.close();
+  }
+}
+
 export const postgresServer = process.env.TEST_DATABASE_URL;
 
 export interface PostgresDatabase {
