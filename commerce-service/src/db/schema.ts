@@ -427,6 +427,8 @@ export interface ReviewTable {
   /** Set once the CMS has the review (it waits there for approval). */
   cms_document_id: string | null;
   delivery_attempts: Generated<number>;
+  /** When its buyer was erased: its words and names are gone, its CMS copy is being taken back. */
+  erased_at: Generated<string | null>;
 }
 
 /** A job's last run (src/jobs.ts), whichever replica ran it. */

@@ -2,7 +2,7 @@
  * A stand-in for the CMS's side of the member resources (docs/product.md#member-resources): its
  * one read for the commerce service and the resources' files under /uploads, both answering only
  * the shared secret, as the real CMS does (cms/src/api/member-resource); and the newsletter
- * issues' read and the reviews' delivery (docs/product.md#keeping-in-touch). Each test sets the
+ * issues' read and the reviews' delivery and erasure (docs/product.md#keeping-in-touch). Each test sets the
  * published resources and files; every request is recorded.
  */
 import { createServer, type Server } from 'node:http';
@@ -22,6 +22,8 @@ export interface FakeCms {
   issues: unknown[];
   /** The reviews posted to `POST /api/reviews/from-commerce`, as sent. */
   reviews: Record<string, unknown>[];
+  /** The submissions taken back by `DELETE /api/reviews/from-commerce/{id}`, in turn. */
+  erased: string[];
   /** Each request's path and whether it carried the secret. */
   requests: { path: string; withSecret: boolean }[];
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startFakeCms(secret: string): Promise<FakeCms> {
     files: new Map(),
     issues: [],
     reviews: [],
+    erased: [],
     requests: [],
   };
   const server: Server = createServer((request, response) => {
@@ -62,6 +65,13 @@ export async function startFakeCms(secret: string): Promise<FakeCms> {
           .end(JSON.stringify({ documentId: `review${cms.reviews.length}` }));
       });
       return;
+    }
+    const erasing = /^\/api\/reviews\/from-commerce\/([\w-]+)$/.exec(path);
+    if (erasing && request.method === 'DELETE') {
+      if (!withSecret) return response.writeHead(401).end('{}');
+      cms.erased.push(erasing[1] as string);
+      cms.reviews = cms.reviews.filter((review) => review.submissionId !== erasing[1]);
+      return response.writeHead(204).end();
     }
     const file = cms.files.get(path);
     if (!file || !withSecret) return response.writeHead(404).end('Not Found');

@@ -89,3 +89,21 @@ export async function saveReviewFromCommerce(
     throw error;
   }
 }
+
+/** A submission's id as the commerce service names it in an address. */
+export const submissionIdSchema = reviewFromCommerceSchema.shape.submissionId;
+
+/**
+ * Takes a review out of the CMS for its buyer's erasure (docs/product.md#your-data): the
+ * document goes, draft and published, so the shop's pages stop showing it. Says whether there
+ * was one; none is the same outcome, as a retry after a lost answer finds.
+ */
+export async function eraseReviewFromCommerce(
+  strapi: Core.Strapi,
+  submissionId: string,
+): Promise<boolean> {
+  const documentId = await documentOfSubmission(strapi, submissionId);
+  if (!documentId) return false;
+  await strapi.documents(REVIEW).delete({ documentId });
+  return true;
+}

@@ -231,6 +231,24 @@ describe('reviews in a running CMS', () => {
     );
   });
 
+  it('are taken back, draft and published, when the commerce service erases their buyer', async () => {
+    const submissionId = 'c0ffee00-0000-4000-8000-000000000009';
+    const { documentId } = (await deliverWithSecret(delivery({ submissionId }))).body;
+    const document = `${REVIEWS}/${documentId}`;
+    expect((await asEditor(`${document}/actions/publish`, 'POST', {})).status).toBe(200);
+    expect((await publicReviews()).map((review) => review.documentId)).toContain(documentId);
+    const erase = (id: string, headers: Record<string, string>) =>
+      call(`/api/reviews/from-commerce/${id}`, { method: 'DELETE', headers });
+
+    expect((await erase(submissionId, {})).status).toBe(401);
+    expect((await erase('not an id!', { 'x-member-content-secret': secret() })).status).toBe(400);
+    expect((await erase(submissionId, { 'x-member-content-secret': secret() })).status).toBe(204);
+    expect((await publicReviews()).map((review) => review.documentId)).not.toContain(documentId);
+    expect((await asEditor(document)).status).toBe(404);
+    // Asked again (an answer lost on the way), it is gone all the same.
+    expect((await erase(submissionId, { 'x-member-content-secret': secret() })).status).toBe(204);
+  });
+
   it('are listed to visitors published only, without the shop’s reference, and never one by one', async () => {
     for (const query of ['', '?status=draft', '?publicationState=preview', '?populate=*']) {
       const reviews = await publicReviews(query);

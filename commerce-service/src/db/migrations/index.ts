@@ -25,6 +25,7 @@ import * as libraryDevices from './0019-library-devices.ts';
 import * as withdrawalConfirmation from './0020-withdrawal-confirmation.ts';
 import * as orderNumbers from './0021-order-numbers.ts';
 import * as jobRuns from './0022-job-runs.ts';
+import * as reviewErasure from './0023-review-erasure.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-withdrawal-confirmation': withdrawalConfirmation,
   '0021-order-numbers': orderNumbers,
   '0022-job-runs': jobRuns,
+  '0023-review-erasure': reviewErasure,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -200,3 +200,15 @@ export async function markRefundMade(
     .executeTakeFirst();
   return Number(made.numUpdatedRows) === 1;
 }
+
+/** Deletes the console refunds of orders deleted for good, with the lines they claimed. */
+export async function deleteRefundsOfOrders(trx: Transaction<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return;
+  await trx
+    .deleteFrom('order_refund_lines')
+    .where('refund_id', 'in', (eb) =>
+      eb.selectFrom('order_refunds').select('id').where('order_id', 'in', orderIds),
+    )
+    .execute();
+  await trx.deleteFrom('order_refunds').where('order_id', 'in', orderIds).execute();
+}

@@ -255,3 +255,6 @@ export const revokeOrderAccess = (deps: AdminOrdersDependencies, orderId: string
 
 export const restoreOrderAccess = (deps: AdminOrdersDependencies, orderId: string, actor: string) =>
   setAccess(deps, orderId, actor, 'active');
+
+/** The console refunds go with their orders when accounting's period is over. */
+export { deleteRefundsOfOrders } from './repository.ts';

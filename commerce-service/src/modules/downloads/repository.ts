@@ -215,3 +215,14 @@ export async function deleteDownloadEventsBefore(
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }
+
+/** Deletes the log of these entitlements' or orders' downloads (an erasure, the sweep). */
+export async function deleteDownloadEventsOf(
+  trx: Transaction<Database>,
+  { entitlementIds = [], orderIds = [] }: { entitlementIds?: string[]; orderIds?: string[] },
+) {
+  if (entitlementIds.length > 0)
+    await trx.deleteFrom('download_events').where('entitlement_id', 'in', entitlementIds).execute();
+  if (orderIds.length > 0)
+    await trx.deleteFrom('download_events').where('order_id', 'in', orderIds).execute();
+}

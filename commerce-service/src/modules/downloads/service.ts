@@ -517,3 +517,6 @@ export function sweepDownloadLog(
 ): Promise<number> {
   return deleteDownloadEventsBefore(db, before);
 }
+
+/** The log of a buyer's downloads goes with their erasure, and with their orders for good. */
+export { deleteDownloadEventsOf as deleteDownloadLogOf } from './repository.ts';

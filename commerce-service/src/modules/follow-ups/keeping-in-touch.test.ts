@@ -14,6 +14,7 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestApp,
 } from '../../test-support/app.ts';
+import { deliverPendingReviews, eraseReviewsOfOrders } from '../reviews/service.ts';
 import { startFakeCms, type FakeCms } from '../../test-support/fake-cms.ts';
 import { NEWSLETTER_CONSENT_VERSION } from '@aba-shop/contract';
 import { deliverStripeEvent, startFakeStripe } from '@aba-shop/test-kit/fake-stripe';
@@ -407,6 +408,25 @@ describe('after an eBook purchase', () => {
     expect(cms?.reviews).toMatchObject([
       { productId: 'ebook-aba-for-parents', rating: 5, firstName: 'Anna', childAge: '4-5 years' },
     ]);
+
+    // Its buyer erased (docs/product.md#your-data): the words and names go at once, then the
+    // review pass takes the CMS's copy back and the row goes.
+    const stored = await app.app.db
+      .selectFrom('reviews')
+      .select(['id', 'order_id'])
+      .executeTakeFirstOrThrow();
+    expect(await eraseReviewsOfOrders(app.app.db, [stored.order_id])).toBe(1);
+    expect(
+      await app.app.db
+        .selectFrom('reviews')
+        .select(['text', 'first_name', 'child_age'])
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ text: '', first_name: null, child_age: null });
+    const reviewDeps = { db: app.app.db, config: app.app.config };
+    expect(await deliverPendingReviews(reviewDeps, app.app.log)).toBe(1);
+    expect(cms?.erased).toEqual([stored.id]);
+    expect(cms?.reviews).toEqual([]);
+    expect(await app.app.db.selectFrom('reviews').select('id').execute()).toEqual([]);
   });
 
   it('speaks Italian after a purchase that returned to an Italian thank-you page', async () => {

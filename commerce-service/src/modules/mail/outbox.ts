@@ -3,7 +3,7 @@
  * and sent later by the worker. An SMTP outage therefore delays mail but loses none.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface OutgoingMail {
@@ -86,4 +86,30 @@ export async function dropQueuedMail(
     .where('status', '=', 'pending')
     .where('dedupe_key', 'like', `${kind}%`)
     .execute();
+}
+
+/** Deletes every message to an address, and about it (the contact form's note to the owner). */
+export async function eraseMailOf(trx: Transaction<Database>, email: string): Promise<void> {
+  await trx
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(to_address) = ${email}`,
+        sql<boolean>`lower(text_body) like ${`%${email}%`}`,
+      ]),
+    )
+    .execute();
+}
+
+/** Deletes the mail sent before `before`; answers how many went. */
+export async function deleteSentMailBefore(
+  trx: Transaction<Database>,
+  before: string,
+): Promise<number> {
+  const deleted = await trx
+    .deleteFrom('mail_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

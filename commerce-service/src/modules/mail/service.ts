@@ -6,7 +6,14 @@
  */
 
 // What other modules use: the outbox and the templates.
-export { dropQueuedMail, enqueueMail, reviseQueuedMail, type OutgoingMail } from './outbox.ts';
+export {
+  deleteSentMailBefore,
+  dropQueuedMail,
+  enqueueMail,
+  eraseMailOf,
+  reviseQueuedMail,
+  type OutgoingMail,
+} from './outbox.ts';
 export {
   checkoutReminderMail,
   membershipPaymentFailedMail,

@@ -306,3 +306,43 @@ export async function revokeRefundedFiles(
   const revoked = await query.returning('file_key').execute();
   return revoked.map((row) => row.file_key);
 }
+
+/** An erasure's part of the orders: the placeholder in place of the address; how many orders. */
+export async function anonymiseOrdersOf(
+  trx: Transaction<Database>,
+  { email, placeholder }: { email: string; placeholder: string },
+): Promise<number> {
+  const orders = await trx
+    .updateTable('orders')
+    .set({ email: placeholder })
+    .where(sql<boolean>`lower(email) = ${email}`)
+    .executeTakeFirst();
+  return Number(orders.numUpdatedRows);
+}
+
+/** Deletes these entitlements: every link to their files stops working (an erasure). */
+export async function deleteEntitlements(trx: Transaction<Database>, ids: string[]) {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('entitlements').where('id', 'in', ids).execute();
+}
+
+/** Clears the download history (count, last time) of files not downloaded since `before`. */
+export async function clearDownloadHistoriesBefore(
+  trx: Transaction<Database>,
+  before: string,
+): Promise<number> {
+  const cleared = await trx
+    .updateTable('entitlements')
+    .set({ download_count: 0, last_download_at: null })
+    .where('last_download_at', '<', before)
+    .executeTakeFirst();
+  return Number(cleared.numUpdatedRows);
+}
+
+/** Deletes orders for good, with their lines and entitlements (accounting's period over). */
+export async function deleteOrders(trx: Transaction<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return;
+  await trx.deleteFrom('order_lines').where('order_id', 'in', orderIds).execute();
+  await trx.deleteFrom('entitlements').where('order_id', 'in', orderIds).execute();
+  await trx.deleteFrom('orders').where('id', 'in', orderIds).execute();
+}

@@ -51,6 +51,13 @@ export { fulfilCheckoutSession, grantedFiles } from './fulfilment.ts';
 // The order's life as other modules change it: support's revoke and restore, a console refund's
 // lines and files (docs/product.md#refunds-from-the-console).
 export { recordRefundOnOrder, revokeRefundedFiles, setOrderRevokedAt } from './repository.ts';
+// And as a buyer's erasure and the retention sweep change it (docs/product.md#your-data).
+export {
+  anonymiseOrdersOf,
+  clearDownloadHistoriesBefore,
+  deleteEntitlements,
+  deleteOrders,
+} from './repository.ts';
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;

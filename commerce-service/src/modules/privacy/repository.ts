@@ -234,8 +234,9 @@ export async function completeDataRequest(
 // ---- Erasure ----------------------------------------------------------------------------
 
 /**
- * Puts the placeholder in place of the address in every kept row: orders (and their checkout
- * sessions, whose provider customer goes too), withdrawals, and the buyer's data requests.
+ * Puts the placeholder in place of the address in the kept rows the orders module does not
+ * own: the orders' checkout sessions (whose provider customer goes too), withdrawals, and the
+ * buyer's data requests.
  */
 export async function anonymiseKeptRows(
   trx: Transaction<Database>,
@@ -244,12 +245,7 @@ export async function anonymiseKeptRows(
     orderSessionIds,
     placeholder,
   }: { email: string; orderSessionIds: string[]; placeholder: string },
-): Promise<number> {
-  const orders = await trx
-    .updateTable('orders')
-    .set({ email: placeholder })
-    .where(sameAddress('email', email))
-    .executeTakeFirst();
+): Promise<void> {
   await trx
     .updateTable('checkout_sessions')
     .set({ customer_email: placeholder, customer_id: null })
@@ -269,15 +265,6 @@ export async function anonymiseKeptRows(
     .set({ email: placeholder, user_id: null })
     .where('email', '=', email)
     .execute();
-  return Number(orders.numUpdatedRows);
-}
-
-/** Deletes the orders' entitlements: their links stop working and their history goes. */
-export async function deleteEntitlements(trx: Transaction<Database>, ids: string[]) {
-  if (ids.length === 0) return;
-  // Their downloads' log names the buyer's client address and user agent.
-  await trx.deleteFrom('download_events').where('entitlement_id', 'in', ids).execute();
-  await trx.deleteFrom('entitlements').where('id', 'in', ids).execute();
 }
 
 /** Deletes the buyer's subscription records and the state of the memberships they named. */
@@ -294,23 +281,13 @@ export async function deleteMembershipRecords(
   }
 }
 
-/** Deletes the messages, sign-in records and mail of this address; answers the messages' count. */
+/** Deletes the messages and sign-in records of this address; answers the messages' count. */
 export async function deleteAddressRows(trx: Transaction<Database>, email: string) {
   const messages = await trx
     .deleteFrom('contact_submissions')
     .where(sameAddress('email', email))
     .executeTakeFirst();
   await trx.deleteFrom('sign_in_code_requests').where(sameAddress('email', email)).execute();
-  // Mail to the address, and mail about it (the contact form's note to the shop's owner).
-  await trx
-    .deleteFrom('mail_outbox')
-    .where((eb) =>
-      eb.or([
-        sameAddress('to_address', email),
-        sql<boolean>`lower(text_body) like ${`%${email}%`}`,
-      ]),
-    )
-    .execute();
   return Number(messages.numDeletedRows);
 }
 
@@ -373,73 +350,51 @@ export interface SweepCutoffs {
   accountingBefore: string;
 }
 
-/** Deletes what has outlived its period; answers how many rows of each kind went. */
-export async function deleteExpiredRows(
-  db: Kysely<Database>,
-  cutoffs: SweepCutoffs,
-  placeholderPattern: string,
+/** Deletes contact messages and sign-in records older than their periods; how many of each. */
+export async function deleteExpiredAddressRows(
+  trx: Transaction<Database>,
+  cutoffs: Pick<SweepCutoffs, 'contactMessagesBefore' | 'signInRecordsBefore'>,
 ) {
-  return db.transaction().execute(async (trx) => {
-    const contactMessages = await trx
-      .deleteFrom('contact_submissions')
-      .where('created_at', '<', cutoffs.contactMessagesBefore)
-      .executeTakeFirst();
-    const downloadHistories = await trx
-      .updateTable('entitlements')
-      .set({ download_count: 0, last_download_at: null })
-      .where('last_download_at', '<', cutoffs.downloadHistoryBefore)
-      .executeTakeFirst();
-    const signInRecords = await trx
-      .deleteFrom('sign_in_code_requests')
-      .where('requested_at', '<', cutoffs.signInRecordsBefore)
-      .executeTakeFirst();
-    const sentMail = await trx
-      .deleteFrom('mail_outbox')
-      .where('status', '=', 'sent')
-      .where('sent_at', '<', cutoffs.sentMailBefore)
-      .executeTakeFirst();
-    // Only an erased buyer's orders expire: the others are the account's own.
-    const expired = await trx
-      .selectFrom('orders')
-      .select(['id', 'checkout_session_id'])
-      .where('email', 'like', placeholderPattern)
-      .where('created_at', '<', cutoffs.accountingBefore)
-      .execute();
-    const orderIds = expired.map((order) => order.id);
-    if (orderIds.length > 0) {
-      await trx.deleteFrom('order_lines').where('order_id', 'in', orderIds).execute();
-      await trx.deleteFrom('download_events').where('order_id', 'in', orderIds).execute();
-      await trx.deleteFrom('entitlements').where('order_id', 'in', orderIds).execute();
-      await trx.deleteFrom('withdrawals').where('order_id', 'in', orderIds).execute();
-      await trx.deleteFrom('disputes').where('order_id', 'in', orderIds).execute();
-      await trx
-        .deleteFrom('order_refund_lines')
-        .where('refund_id', 'in', (eb) =>
-          eb.selectFrom('order_refunds').select('id').where('order_id', 'in', orderIds),
-        )
-        .execute();
-      await trx.deleteFrom('order_refunds').where('order_id', 'in', orderIds).execute();
-      await trx
-        .deleteFrom('admin_actions')
-        .where('subject_type', '=', 'order')
-        .where('subject_id', 'in', orderIds)
-        .execute();
-      await trx.deleteFrom('orders').where('id', 'in', orderIds).execute();
-      await trx
-        .deleteFrom('checkout_sessions')
-        .where(
-          'id',
-          'in',
-          expired.map((order) => order.checkout_session_id),
-        )
-        .execute();
-    }
-    return {
-      contactMessages: Number(contactMessages.numDeletedRows),
-      downloadHistories: Number(downloadHistories.numUpdatedRows),
-      signInRecords: Number(signInRecords.numDeletedRows),
-      sentMail: Number(sentMail.numDeletedRows),
-      accountingOrders: orderIds.length,
-    };
-  });
+  const contactMessages = await trx
+    .deleteFrom('contact_submissions')
+    .where('created_at', '<', cutoffs.contactMessagesBefore)
+    .executeTakeFirst();
+  const signInRecords = await trx
+    .deleteFrom('sign_in_code_requests')
+    .where('requested_at', '<', cutoffs.signInRecordsBefore)
+    .executeTakeFirst();
+  return {
+    contactMessages: Number(contactMessages.numDeletedRows),
+    signInRecords: Number(signInRecords.numDeletedRows),
+  };
+}
+
+/** An erased buyer's orders older than accounting's period: only these orders expire. */
+export function listExpiredErasedOrders(
+  trx: Transaction<Database>,
+  { placeholderPattern, before }: { placeholderPattern: string; before: string },
+) {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'checkout_session_id'])
+    .where('email', 'like', placeholderPattern)
+    .where('created_at', '<', before)
+    .execute();
+}
+
+/** Deletes what hangs on orders deleted for good: withdrawals, disputes and their trail. */
+export async function deleteRecordsOfOrders(trx: Transaction<Database>, orderIds: string[]) {
+  await trx.deleteFrom('withdrawals').where('order_id', 'in', orderIds).execute();
+  await trx.deleteFrom('disputes').where('order_id', 'in', orderIds).execute();
+  await trx
+    .deleteFrom('admin_actions')
+    .where('subject_type', '=', 'order')
+    .where('subject_id', 'in', orderIds)
+    .execute();
+}
+
+/** Deletes the checkout sessions of orders deleted for good. */
+export async function deleteCheckoutSessions(trx: Transaction<Database>, sessionIds: string[]) {
+  if (sessionIds.length === 0) return;
+  await trx.deleteFrom('checkout_sessions').where('id', 'in', sessionIds).execute();
 }

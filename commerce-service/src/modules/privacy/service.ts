@@ -35,26 +35,39 @@ import {
 } from '@aba-shop/contract';
 import { recordAdminAction } from '../audit/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
-import { downloadLogOfOrders, sweepDownloadLog } from '../downloads/service.ts';
+import { deleteRefundsOfOrders } from '../admin-orders/service.ts';
+import {
+  deleteDownloadLogOf,
+  downloadLogOfOrders,
+  sweepDownloadLog,
+} from '../downloads/service.ts';
 import {
   eraseLibraryOfEmail,
   libraryProgressOfEmail,
   librarySessionsOfEmail,
 } from '../library/service.ts';
-import { enqueueMail } from '../mail/service.ts';
+import { deleteSentMailBefore, enqueueMail, eraseMailOf } from '../mail/service.ts';
 import { eraseMemberContentOfEmail } from '../member-content/service.ts';
 import { membershipStateOf } from '../memberships/service.ts';
-import { orderSummaryOf, rowsOfOrder } from '../orders/service.ts';
-import { reviewsOfOrders } from '../reviews/service.ts';
+import {
+  anonymiseOrdersOf,
+  clearDownloadHistoriesBefore,
+  deleteEntitlements,
+  deleteOrders,
+  orderSummaryOf,
+  rowsOfOrder,
+} from '../orders/service.ts';
+import { eraseReviewsOfOrders, reviewsOfOrders } from '../reviews/service.ts';
 import {
   anonymiseKeptRows,
   completeDataRequest,
   dataRequestPageQuery,
   deleteAccount,
   deleteAddressRows,
-  deleteEntitlements,
-  deleteExpiredRows,
+  deleteCheckoutSessions,
+  deleteExpiredAddressRows,
   deleteMembershipRecords,
+  deleteRecordsOfOrders,
   findDataRequest,
   findPendingErasure,
   findUser,
@@ -64,6 +77,7 @@ import {
   listContactMessagesOf,
   listDataRequestsOf,
   listEntitlementsOf,
+  listExpiredErasedOrders,
   listLinesOf,
   listMembershipRecordsOf,
   listOrdersOf,
@@ -419,16 +433,17 @@ export async function processErasure(
       });
     }
 
-    await deleteEntitlements(
-      trx,
-      entitlements.map((entitlement) => entitlement.id),
-    );
+    // Every link of the orders stops, and their downloads' log (client address, browser) goes.
+    const entitlementIds = entitlements.map((entitlement) => entitlement.id);
+    await deleteDownloadLogOf(trx, { entitlementIds });
+    await deleteEntitlements(trx, entitlementIds);
     await deleteMembershipRecords(
       trx,
       recordIds,
       records.flatMap((record) => (record.subscription_id ? [record.subscription_id] : [])),
     );
     const contactMessagesDeleted = await deleteAddressRows(trx, email);
+    await eraseMailOf(trx, email);
     const account = await deleteAccount(trx, { userId, email });
     // In this transaction: on SQLite a query outside it would wait for it to end.
     await eraseConsentRecordsOfEmail({ db: trx }, email);
@@ -436,7 +451,9 @@ export async function processErasure(
     await eraseMemberContentOfEmail(trx, email);
     await eraseNewsletterOfEmail(trx, email);
     await eraseScheduleOfEmail(trx, email);
-    const ordersAnonymised = await anonymiseKeptRows(trx, {
+    await eraseReviewsOfOrders(trx, orderIds);
+    const ordersAnonymised = await anonymiseOrdersOf(trx, { email, placeholder });
+    await anonymiseKeptRows(trx, {
       email,
       orderSessionIds: orders.map((order) => order.checkout_session_id),
       placeholder,
@@ -485,15 +502,43 @@ export function retentionCutoffs(now: Date) {
 
 /**
  * The retention sweep: deletes contact messages, download histories and their log, sign-in
- * records and sent mail older than their periods, and an erased buyer's orders once accounting law no longer
- * requires them. Answers how many of each went.
+ * records and sent mail older than their periods, and an erased buyer's orders once accounting
+ * law no longer requires them, each module its own rows, in one transaction. Answers how many of
+ * each went.
  */
-export async function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = new Date()) {
+export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = new Date()) {
   const cutoffs = retentionCutoffs(now);
-  const deleted = await deleteExpiredRows(deps.db, cutoffs, ERASED_PLACEHOLDER_PATTERN);
-  // The log of each download (its client address and browser) goes with the history's period.
-  return {
-    ...deleted,
-    downloadLog: await sweepDownloadLog(deps.db, cutoffs.downloadHistoryBefore),
-  };
+  return deps.db.transaction().execute(async (trx) => {
+    const addressRows = await deleteExpiredAddressRows(trx, cutoffs);
+    const downloadHistories = await clearDownloadHistoriesBefore(
+      trx,
+      cutoffs.downloadHistoryBefore,
+    );
+    // The log of each download (its client address and browser) goes with the history's period.
+    const downloadLog = await sweepDownloadLog(trx, cutoffs.downloadHistoryBefore);
+    const sentMail = await deleteSentMailBefore(trx, cutoffs.sentMailBefore);
+    const expired = await listExpiredErasedOrders(trx, {
+      placeholderPattern: ERASED_PLACEHOLDER_PATTERN,
+      before: cutoffs.accountingBefore,
+    });
+    const orderIds = expired.map((order) => order.id);
+    if (orderIds.length > 0) {
+      // What hangs on the orders first, the orders last, then their checkout sessions.
+      await deleteDownloadLogOf(trx, { orderIds });
+      await deleteRecordsOfOrders(trx, orderIds);
+      await deleteRefundsOfOrders(trx, orderIds);
+      await deleteOrders(trx, orderIds);
+      await deleteCheckoutSessions(
+        trx,
+        expired.map((order) => order.checkout_session_id),
+      );
+    }
+    return {
+      ...addressRows,
+      downloadHistories,
+      downloadLog,
+      sentMail,
+      accountingOrders: orderIds.length,
+    };
+  });
 }

@@ -48,7 +48,7 @@ export async function hasReview(db: Db, orderId: string, productId: string): Pro
 /** Stores a review; false when this order's eBook has one already. */
 export async function insertReviewOnce(
   db: Db,
-  review: Omit<StoredReview, 'id' | 'cms_document_id' | 'delivery_attempts'>,
+  review: Omit<StoredReview, 'id' | 'cms_document_id' | 'delivery_attempts' | 'erased_at'>,
 ): Promise<StoredReview | null> {
   const row = { id: randomUUID(), ...review, cms_document_id: null };
   const inserted = await db
@@ -57,7 +57,7 @@ export async function insertReviewOnce(
     .onConflict((conflict) => conflict.columns(['order_id', 'product_id']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
-    ? { ...row, delivery_attempts: 0 }
+    ? { ...row, delivery_attempts: 0, erased_at: null }
     : null;
 }
 
@@ -67,6 +67,7 @@ export function listUndelivered(db: Db, limit: number) {
     .selectFrom('reviews')
     .selectAll()
     .where('cms_document_id', 'is', null)
+    .where('erased_at', 'is', null)
     .orderBy('submitted_at')
     .limit(limit)
     .execute();
@@ -97,4 +98,31 @@ export function listReviewsOfOrders(db: Db, orderIds: string[]) {
     .where('order_id', 'in', orderIds)
     .orderBy('submitted_at')
     .execute();
+}
+
+/** The reviews of erased orders: their words and names go at once, their rows once the CMS lets go. */
+export async function markReviewsErased(db: Db, orderIds: string[], at: string): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const erased = await db
+    .updateTable('reviews')
+    .set({ text: '', first_name: null, child_age: null, erased_at: at })
+    .where('order_id', 'in', orderIds)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(erased.numUpdatedRows);
+}
+
+/** Erased reviews whose CMS copy is still to be taken back, oldest first. */
+export function listErasedReviews(db: Db, limit: number) {
+  return db
+    .selectFrom('reviews')
+    .select('id')
+    .where('erased_at', 'is not', null)
+    .orderBy('erased_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteReview(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('reviews').where('id', '=', id).execute();
 }

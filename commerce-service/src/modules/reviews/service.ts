@@ -5,7 +5,7 @@
  * could not take is delivered again on the next pass, so none is lost while it is down.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -16,12 +16,15 @@ import type { ReviewBody, ReviewRequest } from '@aba-shop/contract';
 import { linkInLanguage } from '@aba-shop/contract/page-language';
 import {
   countDeliveryAttempt,
+  deleteReview,
   findReviewableLine,
   hasReview,
   insertReviewOnce,
+  listErasedReviews,
   listReviewsOfOrders,
   listUndelivered,
   markDelivered,
+  markReviewsErased,
   type StoredReview,
 } from './repository.ts';
 
@@ -140,21 +143,62 @@ async function deliverReview({ db, config }: ReviewsDependencies, review: Stored
   await markDelivered(db, review.id, documentId);
 }
 
-/** Delivers what the CMS does not have yet; how many it took. */
+/** Asks the CMS to let go of an erased review's copy; it answers the same whether it had one. */
+async function takeBackFromCms({ config }: ReviewsDependencies, reviewId: string) {
+  if (!config.MEMBER_CONTENT_SECRET) return;
+  const response = await fetch(
+    new URL(`/api/reviews/from-commerce/${encodeURIComponent(reviewId)}`, config.CMS_URL),
+    {
+      method: 'DELETE',
+      headers: { [MEMBER_CONTENT_SECRET_HEADER]: config.MEMBER_CONTENT_SECRET },
+      signal: AbortSignal.timeout(CMS_TIMEOUT_MS),
+    },
+  );
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`the CMS answered ${response.status}`);
+}
+
+/**
+ * Delivers what the CMS does not have yet, and takes back from it the reviews of erased buyers
+ * (docs/product.md#your-data), whose rows then go; how many it delivered or took back.
+ */
 export async function deliverPendingReviews(
   deps: ReviewsDependencies,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<number> {
-  let delivered = 0;
+  let done = 0;
   for (const review of await listUndelivered(deps.db, DELIVERY_BATCH)) {
     try {
       await deliverReview(deps, review);
-      delivered += 1;
+      done += 1;
     } catch (error) {
       log.warn({ err: error, reviewId: review.id }, 'review not delivered to the CMS yet');
     }
   }
-  return delivered;
+  for (const review of await listErasedReviews(deps.db, DELIVERY_BATCH)) {
+    try {
+      await takeBackFromCms(deps, review.id);
+      await deleteReview(deps.db, review.id);
+      done += 1;
+    } catch (error) {
+      log.warn(
+        { err: error, reviewId: review.id },
+        'erased review not taken back from the CMS yet',
+      );
+    }
+  }
+  return done;
+}
+
+/**
+ * For a buyer's erasure, in its transaction: the reviews of their orders lose their words and
+ * names at once; the review pass then takes their CMS copies back and deletes them.
+ */
+export function eraseReviewsOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: string[],
+): Promise<number> {
+  return markReviewsErased(db, orderIds, new Date().toISOString());
 }
 
 /** A buyer's reviews, for their data export (docs/product.md#your-data). */
