@@ -33,3 +33,21 @@ export function listAdminActions(
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** Rewrites an entry's actor and states (an erasure takes the buyer's address out of them). */
+export async function rewriteAuditEntry(
+  trx: Transaction<Database>,
+  id: string,
+  states: { actor: string; before_state: string | null; after_state: string | null },
+) {
+  await trx.updateTable('admin_actions').set(states).where('id', '=', id).execute();
+}
+
+/** Deletes the trail of orders deleted for good. */
+export async function deleteAuditOfOrders(trx: Transaction<Database>, orderIds: string[]) {
+  await trx
+    .deleteFrom('admin_actions')
+    .where('subject_type', '=', 'order')
+    .where('subject_id', 'in', orderIds)
+    .execute();
+}

@@ -54,3 +54,6 @@ export async function auditTrailOf(
     after: stateOf(row.after_state),
   }));
 }
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { deleteAuditOfOrders, rewriteAuditEntry } from './repository.ts';

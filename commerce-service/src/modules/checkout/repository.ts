@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CheckoutSessionTable, Database } from '../../db/schema.ts';
 import type { CheckoutLine } from './lines.ts';
 
@@ -58,4 +58,28 @@ export async function markCheckoutSessionPaid(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The placeholder in place of an erased address on its checkout sessions, those of its orders
+ * included, whose provider customer goes too.
+ */
+export async function anonymiseCheckoutSessionsOf(
+  trx: Transaction<Database>,
+  { email, sessionIds, placeholder }: { email: string; sessionIds: string[]; placeholder: string },
+) {
+  const sameAddress = sql<boolean>`lower(customer_email) = ${email}`;
+  await trx
+    .updateTable('checkout_sessions')
+    .set({ customer_email: placeholder, customer_id: null })
+    .where((eb) =>
+      sessionIds.length > 0 ? eb.or([sameAddress, eb('id', 'in', sessionIds)]) : sameAddress,
+    )
+    .execute();
+}
+
+/** Deletes the checkout sessions of orders deleted for good. */
+export async function deleteCheckoutSessions(trx: Transaction<Database>, sessionIds: string[]) {
+  if (sessionIds.length === 0) return;
+  await trx.deleteFrom('checkout_sessions').where('id', 'in', sessionIds).execute();
 }

@@ -144,3 +144,6 @@ export async function embeddedCheckout(
   if (remote.status === 'expired') throw new ConflictError(EXPIRED);
   return { clientSecret: remote.clientSecret, publishableKey: config.STRIPE_PUBLISHABLE_KEY };
 }
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { anonymiseCheckoutSessionsOf, deleteCheckoutSessions } from './repository.ts';

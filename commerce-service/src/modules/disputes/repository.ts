@@ -163,3 +163,8 @@ export async function countDisputesOpened(db: Db, currency: string, start: strin
     .executeTakeFirstOrThrow();
   return { opened: Number(row.opened), amount: Number(row.amount), lost: Number(row.lost) };
 }
+
+/** Deletes the disputes of orders deleted for good. */
+export async function deleteDisputesOfOrders(trx: Transaction<Database>, orderIds: string[]) {
+  await trx.deleteFrom('disputes').where('order_id', 'in', orderIds).execute();
+}

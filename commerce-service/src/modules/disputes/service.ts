@@ -300,3 +300,6 @@ export const disputesOpenedIn = (
   deps: Pick<DisputesDependencies, 'db'>,
   { currency, start, end }: { currency: string; start: string; end: string },
 ) => countDisputesOpened(deps.db, currency, start, end);
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { deleteDisputesOfOrders } from './repository.ts';

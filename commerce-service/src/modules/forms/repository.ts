@@ -1,6 +1,6 @@
 /** The contact form's SQL: messages kept, and how many an address sent lately. */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ContactDetails } from '../mail/service.ts';
 
@@ -30,4 +30,22 @@ export async function insertContactSubmission(
     .values({ id, ...contact, created_at: new Date().toISOString() })
     .execute();
   return id;
+}
+
+/** Deletes the contact messages an address sent (its erasure); answers how many. */
+export async function eraseContactMessagesOf(trx: Transaction<Database>, email: string) {
+  const deleted = await trx
+    .deleteFrom('contact_submissions')
+    .where(sql<boolean>`lower(email) = ${email}`)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+/** Deletes the contact messages sent before `before`; answers how many. */
+export async function deleteContactMessagesBefore(trx: Transaction<Database>, before: string) {
+  const deleted = await trx
+    .deleteFrom('contact_submissions')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

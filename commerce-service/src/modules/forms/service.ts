@@ -63,3 +63,6 @@ export async function submitContactForm(
     });
   });
 }
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { deleteContactMessagesBefore, eraseContactMessagesOf } from './repository.ts';

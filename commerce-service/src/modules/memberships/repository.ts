@@ -87,3 +87,12 @@ export function selectRecordsWithMembership(db: Kysely<Database>) {
 export type RecordWithMembershipRow = Awaited<
   ReturnType<ReturnType<typeof selectRecordsWithMembership>['executeTakeFirstOrThrow']>
 >;
+
+/** Deletes the state of these memberships (an erasure of the records that named them). */
+export async function deleteMembershipStates(
+  trx: Transaction<Database>,
+  subscriptionIds: string[],
+) {
+  if (subscriptionIds.length === 0) return;
+  await trx.deleteFrom('memberships').where('subscription_id', 'in', subscriptionIds).execute();
+}

@@ -282,3 +282,6 @@ export async function setLocalCancelAtPeriodEnd(
   );
   return showLocalPortal(deps, token);
 }
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { deleteMembershipStates } from './repository.ts';

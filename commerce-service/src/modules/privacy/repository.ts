@@ -233,33 +233,11 @@ export async function completeDataRequest(
 
 // ---- Erasure ----------------------------------------------------------------------------
 
-/**
- * Puts the placeholder in place of the address in the kept rows the orders module does not
- * own: the orders' checkout sessions (whose provider customer goes too), withdrawals, and the
- * buyer's data requests.
- */
-export async function anonymiseKeptRows(
+/** The placeholder in place of the address on the buyer's data requests, which are kept. */
+export async function anonymiseDataRequestsOf(
   trx: Transaction<Database>,
-  {
-    email,
-    orderSessionIds,
-    placeholder,
-  }: { email: string; orderSessionIds: string[]; placeholder: string },
+  { email, placeholder }: { email: string; placeholder: string },
 ): Promise<void> {
-  await trx
-    .updateTable('checkout_sessions')
-    .set({ customer_email: placeholder, customer_id: null })
-    .where((eb) =>
-      orderSessionIds.length > 0
-        ? eb.or([sameAddress('customer_email', email), eb('id', 'in', orderSessionIds)])
-        : sameAddress('customer_email', email),
-    )
-    .execute();
-  await trx
-    .updateTable('withdrawals')
-    .set({ email: placeholder })
-    .where(sameAddress('email', email))
-    .execute();
   await trx
     .updateTable('data_requests')
     .set({ email: placeholder, user_id: null })
@@ -267,28 +245,9 @@ export async function anonymiseKeptRows(
     .execute();
 }
 
-/** Deletes the buyer's subscription records and the state of the memberships they named. */
-export async function deleteMembershipRecords(
-  trx: Transaction<Database>,
-  recordIds: number[],
-  subscriptionIds: string[],
-) {
-  if (recordIds.length > 0) {
-    await trx.deleteFrom('subscription_records').where('id', 'in', recordIds).execute();
-  }
-  if (subscriptionIds.length > 0) {
-    await trx.deleteFrom('memberships').where('subscription_id', 'in', subscriptionIds).execute();
-  }
-}
-
-/** Deletes the messages and sign-in records of this address; answers the messages' count. */
-export async function deleteAddressRows(trx: Transaction<Database>, email: string) {
-  const messages = await trx
-    .deleteFrom('contact_submissions')
-    .where(sameAddress('email', email))
-    .executeTakeFirst();
+/** Deletes the sign-in code requests of this address. */
+export async function deleteSignInRecordsOf(trx: Transaction<Database>, email: string) {
   await trx.deleteFrom('sign_in_code_requests').where(sameAddress('email', email)).execute();
-  return Number(messages.numDeletedRows);
 }
 
 /**
@@ -332,14 +291,6 @@ export function listAuditStatesOf(db: Db, subjects: { type: 'order' | 'record'; 
     .execute();
 }
 
-export async function setAuditStates(
-  trx: Transaction<Database>,
-  id: string,
-  states: { actor: string; before_state: string | null; after_state: string | null },
-) {
-  await trx.updateTable('admin_actions').set(states).where('id', '=', id).execute();
-}
-
 // ---- Retention sweep --------------------------------------------------------------------
 
 export interface SweepCutoffs {
@@ -350,23 +301,13 @@ export interface SweepCutoffs {
   accountingBefore: string;
 }
 
-/** Deletes contact messages and sign-in records older than their periods; how many of each. */
-export async function deleteExpiredAddressRows(
-  trx: Transaction<Database>,
-  cutoffs: Pick<SweepCutoffs, 'contactMessagesBefore' | 'signInRecordsBefore'>,
-) {
-  const contactMessages = await trx
-    .deleteFrom('contact_submissions')
-    .where('created_at', '<', cutoffs.contactMessagesBefore)
-    .executeTakeFirst();
-  const signInRecords = await trx
+/** Deletes sign-in records older than their period; how many. */
+export async function deleteSignInRecordsBefore(trx: Transaction<Database>, before: string) {
+  const deleted = await trx
     .deleteFrom('sign_in_code_requests')
-    .where('requested_at', '<', cutoffs.signInRecordsBefore)
+    .where('requested_at', '<', before)
     .executeTakeFirst();
-  return {
-    contactMessages: Number(contactMessages.numDeletedRows),
-    signInRecords: Number(signInRecords.numDeletedRows),
-  };
+  return Number(deleted.numDeletedRows);
 }
 
 /** An erased buyer's orders older than accounting's period: only these orders expire. */
@@ -380,21 +321,4 @@ export function listExpiredErasedOrders(
     .where('email', 'like', placeholderPattern)
     .where('created_at', '<', before)
     .execute();
-}
-
-/** Deletes what hangs on orders deleted for good: withdrawals, disputes and their trail. */
-export async function deleteRecordsOfOrders(trx: Transaction<Database>, orderIds: string[]) {
-  await trx.deleteFrom('withdrawals').where('order_id', 'in', orderIds).execute();
-  await trx.deleteFrom('disputes').where('order_id', 'in', orderIds).execute();
-  await trx
-    .deleteFrom('admin_actions')
-    .where('subject_type', '=', 'order')
-    .where('subject_id', 'in', orderIds)
-    .execute();
-}
-
-/** Deletes the checkout sessions of orders deleted for good. */
-export async function deleteCheckoutSessions(trx: Transaction<Database>, sessionIds: string[]) {
-  if (sessionIds.length === 0) return;
-  await trx.deleteFrom('checkout_sessions').where('id', 'in', sessionIds).execute();
 }

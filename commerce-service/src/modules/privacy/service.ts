@@ -33,7 +33,12 @@ import {
   type ErasureOutcome,
   type ErasureRequestAnswer,
 } from '@aba-shop/contract';
-import { recordAdminAction } from '../audit/service.ts';
+import { deleteAuditOfOrders, recordAdminAction, rewriteAuditEntry } from '../audit/service.ts';
+import { anonymiseCheckoutSessionsOf, deleteCheckoutSessions } from '../checkout/service.ts';
+import { deleteDisputesOfOrders } from '../disputes/service.ts';
+import { deleteContactMessagesBefore, eraseContactMessagesOf } from '../forms/service.ts';
+import { deleteRecordsForErasure } from '../subscriptions/service.ts';
+import { anonymiseWithdrawalsOf, deleteWithdrawalsOfOrders } from '../withdrawals/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
 import { deleteRefundsOfOrders } from '../admin-orders/service.ts';
 import {
@@ -48,7 +53,7 @@ import {
 } from '../library/service.ts';
 import { deleteSentMailBefore, enqueueMail, eraseMailOf } from '../mail/service.ts';
 import { eraseMemberContentOfEmail } from '../member-content/service.ts';
-import { membershipStateOf } from '../memberships/service.ts';
+import { deleteMembershipStates, membershipStateOf } from '../memberships/service.ts';
 import {
   anonymiseOrdersOf,
   clearDownloadHistoriesBefore,
@@ -59,15 +64,12 @@ import {
 } from '../orders/service.ts';
 import { eraseReviewsOfOrders, reviewsOfOrders } from '../reviews/service.ts';
 import {
-  anonymiseKeptRows,
+  anonymiseDataRequestsOf,
   completeDataRequest,
   dataRequestPageQuery,
   deleteAccount,
-  deleteAddressRows,
-  deleteCheckoutSessions,
-  deleteExpiredAddressRows,
-  deleteMembershipRecords,
-  deleteRecordsOfOrders,
+  deleteSignInRecordsBefore,
+  deleteSignInRecordsOf,
   findDataRequest,
   findPendingErasure,
   findUser,
@@ -85,7 +87,6 @@ import {
   listSignInCodeRequestsOf,
   listSignInProviders,
   listWithdrawalsOf,
-  setAuditStates,
 } from './repository.ts';
 
 export interface PrivacyDependencies {
@@ -425,7 +426,7 @@ export async function processErasure(
       { type: 'record', ids: recordIds.map(String) },
     ]);
     for (const entry of audited) {
-      await setAuditStates(trx, entry.id, {
+      await rewriteAuditEntry(trx, entry.id, {
         // A withdrawal is written by the buyer themselves (docs/product.md#withdrawal).
         actor: entry.actor.toLowerCase() === email ? placeholder : entry.actor,
         before_state: withoutAddress(entry.before_state, email, placeholder),
@@ -437,12 +438,13 @@ export async function processErasure(
     const entitlementIds = entitlements.map((entitlement) => entitlement.id);
     await deleteDownloadLogOf(trx, { entitlementIds });
     await deleteEntitlements(trx, entitlementIds);
-    await deleteMembershipRecords(
+    await deleteRecordsForErasure(trx, recordIds);
+    await deleteMembershipStates(
       trx,
-      recordIds,
       records.flatMap((record) => (record.subscription_id ? [record.subscription_id] : [])),
     );
-    const contactMessagesDeleted = await deleteAddressRows(trx, email);
+    const contactMessagesDeleted = await eraseContactMessagesOf(trx, email);
+    await deleteSignInRecordsOf(trx, email);
     await eraseMailOf(trx, email);
     const account = await deleteAccount(trx, { userId, email });
     // In this transaction: on SQLite a query outside it would wait for it to end.
@@ -453,11 +455,13 @@ export async function processErasure(
     await eraseScheduleOfEmail(trx, email);
     await eraseReviewsOfOrders(trx, orderIds);
     const ordersAnonymised = await anonymiseOrdersOf(trx, { email, placeholder });
-    await anonymiseKeptRows(trx, {
+    await anonymiseCheckoutSessionsOf(trx, {
       email,
-      orderSessionIds: orders.map((order) => order.checkout_session_id),
+      sessionIds: orders.map((order) => order.checkout_session_id),
       placeholder,
     });
+    await anonymiseWithdrawalsOf(trx, { email, placeholder });
+    await anonymiseDataRequestsOf(trx, { email, placeholder });
     const outcome: ErasureOutcome = {
       ordersAnonymised,
       filesRevoked: entitlements.length,
@@ -509,7 +513,8 @@ export function retentionCutoffs(now: Date) {
 export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = new Date()) {
   const cutoffs = retentionCutoffs(now);
   return deps.db.transaction().execute(async (trx) => {
-    const addressRows = await deleteExpiredAddressRows(trx, cutoffs);
+    const contactMessages = await deleteContactMessagesBefore(trx, cutoffs.contactMessagesBefore);
+    const signInRecords = await deleteSignInRecordsBefore(trx, cutoffs.signInRecordsBefore);
     const downloadHistories = await clearDownloadHistoriesBefore(
       trx,
       cutoffs.downloadHistoryBefore,
@@ -525,7 +530,9 @@ export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = ne
     if (orderIds.length > 0) {
       // What hangs on the orders first, the orders last, then their checkout sessions.
       await deleteDownloadLogOf(trx, { orderIds });
-      await deleteRecordsOfOrders(trx, orderIds);
+      await deleteWithdrawalsOfOrders(trx, orderIds);
+      await deleteDisputesOfOrders(trx, orderIds);
+      await deleteAuditOfOrders(trx, orderIds);
       await deleteRefundsOfOrders(trx, orderIds);
       await deleteOrders(trx, orderIds);
       await deleteCheckoutSessions(
@@ -534,7 +541,8 @@ export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = ne
       );
     }
     return {
-      ...addressRows,
+      contactMessages,
+      signInRecords,
       downloadHistories,
       downloadLog,
       sentMail,

@@ -3,7 +3,7 @@
  * exact search (docs/adr/0019-support-console-paging-search-and-audit.md), created, edited
  * and removed.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
@@ -79,4 +79,10 @@ export function isUniqueViolation(error: unknown): boolean {
   return ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(
     (error as { code?: string } | undefined)?.code ?? '',
   );
+}
+
+/** Deletes subscription records (an erasure). */
+export async function deleteRecordsForErasure(trx: Transaction<Database>, recordIds: number[]) {
+  if (recordIds.length === 0) return;
+  await trx.deleteFrom('subscription_records').where('id', 'in', recordIds).execute();
 }

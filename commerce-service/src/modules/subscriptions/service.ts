@@ -165,3 +165,6 @@ export async function deleteRecord(
     return toSubscriptionRecord(row);
   });
 }
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { deleteRecordsForErasure } from './repository.ts';

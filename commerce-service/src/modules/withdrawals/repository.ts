@@ -5,7 +5,7 @@
  * (orders/repository.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, WithdrawalTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -191,4 +191,21 @@ export async function markWithdrawalRefunded(
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The placeholder in place of an erased address on its withdrawals, which are kept. */
+export async function anonymiseWithdrawalsOf(
+  trx: Transaction<Database>,
+  { email, placeholder }: { email: string; placeholder: string },
+) {
+  await trx
+    .updateTable('withdrawals')
+    .set({ email: placeholder })
+    .where(sql<boolean>`lower(email) = ${email}`)
+    .execute();
+}
+
+/** Deletes the withdrawals of orders deleted for good. */
+export async function deleteWithdrawalsOfOrders(trx: Transaction<Database>, orderIds: string[]) {
+  await trx.deleteFrom('withdrawals').where('order_id', 'in', orderIds).execute();
 }

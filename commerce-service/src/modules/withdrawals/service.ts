@@ -613,3 +613,6 @@ export async function listWithdrawalsForSupport(
     })),
   };
 }
+
+// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
+export { anonymiseWithdrawalsOf, deleteWithdrawalsOfOrders } from './repository.ts';
