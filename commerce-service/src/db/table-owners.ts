@@ -72,11 +72,4 @@ export const WRITES_TO_MOVE: readonly {
     table: 'subscription_records',
     why: 'fulfilment makes the record in the order’s transaction; subscriptions imports orders, so asking subscriptions would make an import circle',
   },
-  ...(['sign_in_code_requests', 'user', 'session', 'account', 'verification'] as const).map(
-    (table) => ({
-      by: 'privacy',
-      table,
-      why: 'erasure and the retention sweep still delete the account and sign-in records themselves (Better Auth’s tables are not in the schema yet); every other part is its owner’s already',
-    }),
-  ),
 ];

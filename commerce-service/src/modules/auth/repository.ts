@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** The sign-in codes asked for this address since then, newest first (ISO times). */
@@ -30,4 +30,125 @@ export async function recordSignInCodeRequest(
       requested_at: request.requestedAt,
     })
     .execute();
+}
+
+// ---- The account as a buyer's data request reads and erases it (docs/product.md#your-data) ----
+// Better Auth's tables are not in the service's own schema (better-auth.ts creates them), so
+// their columns are declared here.
+
+/** A time as Better Auth stores it: a Date, milliseconds or an ISO string, by database. */
+type AuthTime = Date | string | number | null;
+
+// A type, not an interface: Kysely's withTables wants an indexable record.
+type AuthTables = {
+  user: {
+    id: string;
+    name: string | null;
+    email: string;
+    emailVerified: boolean | number;
+    createdAt: AuthTime;
+    updatedAt: AuthTime;
+  };
+  session: {
+    id: string;
+    userId: string;
+    token: string;
+    createdAt: AuthTime;
+    expiresAt: AuthTime;
+    ipAddress: string | null;
+    userAgent: string | null;
+  };
+  account: { id: string; userId: string; providerId: string };
+  verification: { id: string; identifier: string };
+};
+
+type Db = Kysely<Database> | Transaction<Database>;
+const withAuth = (db: Db) => db.withTables<AuthTables>();
+
+/** Matches an address column whatever case it was kept in. */
+const sameAddress = (column: string, email: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
+
+/** A Better Auth time as ISO 8601, or null. */
+export const isoOfAuthTime = (time: AuthTime): string | null => {
+  if (time === null || time === undefined) return null;
+  if (time instanceof Date) return time.toISOString();
+  if (typeof time === 'number') return new Date(time).toISOString();
+  return time;
+};
+
+/** The buyer's account, by its id or by their address in any case. */
+export function findUser(db: Db, { userId, email }: { userId: string | null; email: string }) {
+  let query = withAuth(db).selectFrom('user').selectAll();
+  query = userId
+    ? query.where((eb) => eb.or([eb('id', '=', userId), sameAddress('email', email)]))
+    : query.where(sameAddress('email', email));
+  return query.executeTakeFirst();
+}
+
+/** The account's sessions: when, until when, from which address and browser. */
+export function listSessionsOfUser(db: Db, userId: string) {
+  return withAuth(db)
+    .selectFrom('session')
+    .select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
+/** How the account signs in (`credential` is the e-mail code, `google`). */
+export function listSignInProviders(db: Db, userId: string) {
+  return withAuth(db)
+    .selectFrom('account')
+    .select('providerId')
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/** Every sign-in code asked for an address, newest first. */
+export function listSignInCodeRequestsOf(db: Db, email: string) {
+  return db
+    .selectFrom('sign_in_code_requests')
+    .select(['requested_at', 'client'])
+    .where(sameAddress('email', email))
+    .orderBy('requested_at', 'desc')
+    .execute();
+}
+
+/** Deletes the sign-in code requests of this address. */
+export async function deleteSignInRecordsOf(trx: Transaction<Database>, email: string) {
+  await trx.deleteFrom('sign_in_code_requests').where(sameAddress('email', email)).execute();
+}
+
+/**
+ * Deletes the account: its sessions (signing the buyer out everywhere), its sign-in methods,
+ * any sign-in code waiting for the address, and the user. Answers the sessions ended.
+ */
+export async function deleteAccount(
+  trx: Transaction<Database>,
+  { userId, email }: { userId: string | null; email: string },
+): Promise<{ sessions: number; account: boolean }> {
+  const auth = withAuth(trx);
+  // A code waiting for the address is kept under an identifier that ends with it.
+  await auth
+    .deleteFrom('verification')
+    .where(sql<boolean>`lower(identifier) like ${`%${email}`}`)
+    .execute();
+  if (!userId) return { sessions: 0, account: false };
+  const sessions = await auth.deleteFrom('session').where('userId', '=', userId).executeTakeFirst();
+  await auth.deleteFrom('account').where('userId', '=', userId).execute();
+  const user = await auth.deleteFrom('user').where('id', '=', userId).executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    account: Number(user.numDeletedRows) > 0,
+  };
+}
+
+/** Deletes sign-in records older than their period; how many. */
+export async function deleteSignInRecordsBefore(trx: Transaction<Database>, before: string) {
+  const deleted = await trx
+    .deleteFrom('sign_in_code_requests')
+    .where('requested_at', '<', before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

@@ -161,3 +161,15 @@ export async function completeGoogleSignIn(
   }
   return response.headers;
 }
+
+// What a buyer's data request reads and erases of the account (docs/product.md#your-data).
+export {
+  deleteAccount,
+  deleteSignInRecordsBefore,
+  deleteSignInRecordsOf,
+  findUser,
+  isoOfAuthTime,
+  listSessionsOfUser,
+  listSignInCodeRequestsOf,
+  listSignInProviders,
+} from './repository.ts';

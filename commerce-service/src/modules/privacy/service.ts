@@ -34,6 +34,16 @@ import {
   type ErasureRequestAnswer,
 } from '@aba-shop/contract';
 import { deleteAuditOfOrders, recordAdminAction, rewriteAuditEntry } from '../audit/service.ts';
+import {
+  deleteAccount,
+  deleteSignInRecordsBefore,
+  deleteSignInRecordsOf,
+  findUser,
+  isoOfAuthTime,
+  listSessionsOfUser,
+  listSignInCodeRequestsOf,
+  listSignInProviders,
+} from '../auth/service.ts';
 import { anonymiseCheckoutSessionsOf, deleteCheckoutSessions } from '../checkout/service.ts';
 import { deleteDisputesOfOrders } from '../disputes/service.ts';
 import { deleteContactMessagesBefore, eraseContactMessagesOf } from '../forms/service.ts';
@@ -67,14 +77,9 @@ import {
   anonymiseDataRequestsOf,
   completeDataRequest,
   dataRequestPageQuery,
-  deleteAccount,
-  deleteSignInRecordsBefore,
-  deleteSignInRecordsOf,
   findDataRequest,
   findPendingErasure,
-  findUser,
   insertDataRequest,
-  isoOfAuthTime,
   listAuditStatesOf,
   listContactMessagesOf,
   listDataRequestsOf,
@@ -83,9 +88,6 @@ import {
   listLinesOf,
   listMembershipRecordsOf,
   listOrdersOf,
-  listSessionsOfUser,
-  listSignInCodeRequestsOf,
-  listSignInProviders,
   listWithdrawalsOf,
 } from './repository.ts';
 
