@@ -17,7 +17,7 @@ export const TABLE_OWNERS = {
   disputes: 'disputes',
   download_events: 'downloads',
   download_link_requests: 'downloads',
-  subscription_records: 'subscriptions',
+  subscription_records: 'orders',
   memberships: 'memberships',
   admin_actions: 'audit',
   withdrawals: 'withdrawals',
@@ -66,10 +66,5 @@ export const WRITES_TO_MOVE: readonly {
     by: 'downloads',
     table: 'orders',
     why: 'the library links’ generation of an address’s orders; the same circle',
-  },
-  {
-    by: 'orders',
-    table: 'subscription_records',
-    why: 'fulfilment makes the record in the order’s transaction; subscriptions imports orders, so asking subscriptions would make an import circle',
   },
 ];

@@ -9,6 +9,7 @@ import type { Database, EntitlementTable } from '../../db/schema.ts';
 import type { CheckoutLine } from '../checkout/service.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
 import { newOrderNumber } from './order-number.ts';
+import type { SubscriptionRecordInput } from '@aba-shop/contract';
 
 export interface NewOrder {
   checkoutSessionId: string;
@@ -345,4 +346,44 @@ export async function deleteOrders(trx: Transaction<Database>, orderIds: string[
   await trx.deleteFrom('order_lines').where('order_id', 'in', orderIds).execute();
   await trx.deleteFrom('entitlements').where('order_id', 'in', orderIds).execute();
   await trx.deleteFrom('orders').where('id', 'in', orderIds).execute();
+}
+
+// ---- Subscription records as the admin area and an erasure change them ----
+
+export async function createSubscriptionRecord(
+  db: Kysely<Database>,
+  input: SubscriptionRecordInput,
+) {
+  return db
+    .insertInto('subscription_records')
+    .values({ ...input, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updateSubscriptionRecord(
+  db: Kysely<Database>,
+  id: number,
+  input: SubscriptionRecordInput,
+) {
+  return db
+    .updateTable('subscription_records')
+    .set(input)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function deleteSubscriptionRecord(db: Kysely<Database>, id: number) {
+  return db
+    .deleteFrom('subscription_records')
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes subscription records (an erasure). */
+export async function deleteRecordsForErasure(trx: Transaction<Database>, recordIds: number[]) {
+  if (recordIds.length === 0) return;
+  await trx.deleteFrom('subscription_records').where('id', 'in', recordIds).execute();
 }

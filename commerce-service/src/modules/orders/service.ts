@@ -52,6 +52,13 @@ export { fulfilCheckoutSession, grantedFiles } from './fulfilment.ts';
 // lines and files (docs/product.md#refunds-from-the-console).
 export { recordRefundOnOrder, revokeRefundedFiles, setOrderRevokedAt } from './repository.ts';
 // And as a buyer's erasure and the retention sweep change it (docs/product.md#your-data).
+// The subscription records the admin area keeps by hand, and an erasure deletes.
+export {
+  createSubscriptionRecord,
+  deleteRecordsForErasure,
+  deleteSubscriptionRecord,
+  updateSubscriptionRecord,
+} from './repository.ts';
 export {
   anonymiseOrdersOf,
   clearDownloadHistoriesBefore,

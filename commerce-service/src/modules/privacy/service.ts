@@ -47,7 +47,6 @@ import {
 import { anonymiseCheckoutSessionsOf, deleteCheckoutSessions } from '../checkout/service.ts';
 import { deleteDisputesOfOrders } from '../disputes/service.ts';
 import { deleteContactMessagesBefore, eraseContactMessagesOf } from '../forms/service.ts';
-import { deleteRecordsForErasure } from '../subscriptions/service.ts';
 import { anonymiseWithdrawalsOf, deleteWithdrawalsOfOrders } from '../withdrawals/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
 import { deleteRefundsOfOrders } from '../admin-orders/service.ts';
@@ -67,6 +66,7 @@ import { deleteMembershipStates, membershipStateOf } from '../memberships/servic
 import {
   anonymiseOrdersOf,
   clearDownloadHistoriesBefore,
+  deleteRecordsForErasure,
   deleteEntitlements,
   deleteOrders,
   orderSummaryOf,

@@ -1,13 +1,13 @@
 /**
  * The subscription records' SQL for the admin area: listed whole or a page at a time by one
- * exact search (docs/adr/0019-support-console-paging-search-and-audit.md), created, edited
- * and removed.
+ * exact search (docs/adr/0019-support-console-paging-search-and-audit.md). The records are the
+ * orders module's: it makes them with the order and creates, edits and removes them for the
+ * admin area (docs/adr/0045-each-table-written-by-its-owner.md).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
-import type { SubscriptionRecordInput } from '@aba-shop/contract';
 
 /** Every record with its membership's state, newest first. */
 export function listSubscriptionRecords(db: Kysely<Database>) {
@@ -42,47 +42,9 @@ export function findSubscriptionRecord(db: Kysely<Database>, id: number) {
   return selectRecordsWithMembership(db).where('r.id', '=', id).executeTakeFirst();
 }
 
-export async function createSubscriptionRecord(
-  db: Kysely<Database>,
-  input: SubscriptionRecordInput,
-) {
-  return db
-    .insertInto('subscription_records')
-    .values({ ...input, created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-export function updateSubscriptionRecord(
-  db: Kysely<Database>,
-  id: number,
-  input: SubscriptionRecordInput,
-) {
-  return db
-    .updateTable('subscription_records')
-    .set(input)
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
-}
-
-export function deleteSubscriptionRecord(db: Kysely<Database>, id: number) {
-  return db
-    .deleteFrom('subscription_records')
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Whether an insert or update failed on a unique column (SQLite's and PostgreSQL's codes). */
 export function isUniqueViolation(error: unknown): boolean {
   return ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(
     (error as { code?: string } | undefined)?.code ?? '',
   );
-}
-
-/** Deletes subscription records (an erasure). */
-export async function deleteRecordsForErasure(trx: Transaction<Database>, recordIds: number[]) {
-  if (recordIds.length === 0) return;
-  await trx.deleteFrom('subscription_records').where('id', 'in', recordIds).execute();
 }

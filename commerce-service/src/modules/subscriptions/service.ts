@@ -15,16 +15,18 @@ import {
   type SubscriptionRecordPage,
 } from '@aba-shop/contract';
 import { recordAdminAction } from '../audit/service.ts';
-import type { OrdersDependencies } from '../orders/service.ts';
-import { toSubscriptionRecord } from '../memberships/service.ts';
 import {
   createSubscriptionRecord,
   deleteSubscriptionRecord,
+  updateSubscriptionRecord,
+  type OrdersDependencies,
+} from '../orders/service.ts';
+import { toSubscriptionRecord } from '../memberships/service.ts';
+import {
   findSubscriptionRecord,
   isUniqueViolation,
   listSubscriptionRecords,
   recordPageQuery,
-  updateSubscriptionRecord,
 } from './repository.ts';
 
 /** The success page's confirmation, on the same route, is the orders module's. */
@@ -165,6 +167,3 @@ export async function deleteRecord(
     return toSubscriptionRecord(row);
   });
 }
-
-// What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
-export { deleteRecordsForErasure } from './repository.ts';
