@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 
 /** The sign-in codes asked for this address since then, newest first (ISO times). */
 export function listSignInCodeRequests(
@@ -64,10 +65,6 @@ type AuthTables = {
 
 type Db = Kysely<Database> | Transaction<Database>;
 const withAuth = (db: Db) => db.withTables<AuthTables>();
-
-/** Matches an address column whatever case it was kept in. */
-const sameAddress = (column: string, email: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
 
 /** A Better Auth time as ISO 8601, or null. */
 export const isoOfAuthTime = (time: AuthTime): string | null => {

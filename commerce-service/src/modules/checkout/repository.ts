@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CheckoutSessionTable, Database } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 import type { CheckoutLine } from './lines.ts';
 
 export type CheckoutSessionRow = CheckoutSessionTable;
@@ -68,12 +69,12 @@ export async function anonymiseCheckoutSessionsOf(
   trx: Transaction<Database>,
   { email, sessionIds, placeholder }: { email: string; sessionIds: string[]; placeholder: string },
 ) {
-  const sameAddress = sql<boolean>`lower(customer_email) = ${email}`;
+  const toAddress = sameAddress('customer_email', email);
   await trx
     .updateTable('checkout_sessions')
     .set({ customer_email: placeholder, customer_id: null })
     .where((eb) =>
-      sessionIds.length > 0 ? eb.or([sameAddress, eb('id', 'in', sessionIds)]) : sameAddress,
+      sessionIds.length > 0 ? eb.or([toAddress, eb('id', 'in', sessionIds)]) : toAddress,
     )
     .execute();
 }

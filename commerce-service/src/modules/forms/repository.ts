@@ -1,7 +1,8 @@
 /** The contact form's SQL: messages kept, and how many an address sent lately. */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 import type { ContactDetails } from '../mail/service.ts';
 
 /** How many messages this address has sent since then. */
@@ -36,7 +37,7 @@ export async function insertContactSubmission(
 export async function eraseContactMessagesOf(trx: Transaction<Database>, email: string) {
   const deleted = await trx
     .deleteFrom('contact_submissions')
-    .where(sql<boolean>`lower(email) = ${email}`)
+    .where(sameAddress('email', email))
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }

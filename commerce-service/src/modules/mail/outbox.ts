@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -94,7 +95,7 @@ export async function eraseMailOf(trx: Transaction<Database>, email: string): Pr
     .deleteFrom('mail_outbox')
     .where((eb) =>
       eb.or([
-        sql<boolean>`lower(to_address) = ${email}`,
+        sameAddress('to_address', email),
         sql<boolean>`lower(text_body) like ${`%${email}%`}`,
       ]),
     )

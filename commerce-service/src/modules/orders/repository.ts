@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 import type { CheckoutLine } from '../checkout/service.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
 import { newOrderNumber } from './order-number.ts';
@@ -316,7 +317,7 @@ export async function anonymiseOrdersOf(
   const orders = await trx
     .updateTable('orders')
     .set({ email: placeholder })
-    .where(sql<boolean>`lower(email) = ${email}`)
+    .where(sameAddress('email', email))
     .executeTakeFirst();
   return Number(orders.numUpdatedRows);
 }

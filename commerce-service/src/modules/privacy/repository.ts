@@ -7,15 +7,12 @@
  * swept by its own module (docs/adr/0045-each-table-written-by-its-owner.md).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, DataRequestTable } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 import { newestFirstPage, type PagePosition } from '../../page-cursor.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Matches an address column whatever case it was kept in. */
-const sameAddress = (column: string, email: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
 
 // ---- Reading what the shop holds about one buyer ----------------------------------------
 

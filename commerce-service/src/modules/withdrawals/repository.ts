@@ -5,8 +5,9 @@
  * (orders/repository.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, WithdrawalTable } from '../../db/schema.ts';
+import { sameAddress } from '../../db/same-address.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -201,7 +202,7 @@ export async function anonymiseWithdrawalsOf(
   await trx
     .updateTable('withdrawals')
     .set({ email: placeholder })
-    .where(sql<boolean>`lower(email) = ${email}`)
+    .where(sameAddress('email', email))
     .execute();
 }
 
