@@ -230,10 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.addHook('onClose', () => worker.stop());
   const jobs = shopJobs(deps, worker, app.log);
   if (options.runJobs) runJobs(app, app.db, jobs);
-  const healthDeps = {
-    ...deps,
-    jobs: jobs.map(({ name, label, everyMs }) => ({ name, label, everyMs })),
-  };
+  const healthDeps = { ...deps, jobs };
   if (config.METRICS_PORT !== undefined) registerShopGauges(metrics.registry, healthDeps);
 
   await app.register(healthRoutes, { deps });

@@ -28,7 +28,6 @@ import {
   advanceLibraryGenerations,
   advanceLibraryGenerationsOf,
   countDownloadLinkRequests,
-  deleteDownloadEventsBefore,
   findBuyer,
   findLibraryOrder,
   findNewestOpenOrder,
@@ -508,15 +507,11 @@ export async function downloadLogOfOrders(
 }
 
 /**
- * The retention sweep's part of the download log: each download's time, client address and
- * browser go once the download history's period is over (docs/product.md#your-data).
+ * The log of a buyer's downloads goes with their erasure and with their orders for good, and
+ * each entry (time, client address, browser) once the download history's period is over
+ * (docs/product.md#your-data).
  */
-export function sweepDownloadLog(
-  db: Kysely<Database> | Transaction<Database>,
-  before: string,
-): Promise<number> {
-  return deleteDownloadEventsBefore(db, before);
-}
-
-/** The log of a buyer's downloads goes with their erasure, and with their orders for good. */
-export { deleteDownloadEventsOf as deleteDownloadLogOf } from './repository.ts';
+export {
+  deleteDownloadEventsBefore as sweepDownloadLog,
+  deleteDownloadEventsOf as deleteDownloadLogOf,
+} from './repository.ts';
