@@ -3,7 +3,7 @@
  * finds every insert, update and delete in the commerce service's code (Kysely's `insertInto`,
  * `updateTable`, `deleteFrom`, `replaceInto`, `mergeInto`, and the same words in `sql`
  * templates) and fails when the file's part is not the table's owner in
- * commerce-service/src/db/table-owners.ts, unless the write is listed there as still to move.
+ * commerce-service/src/db/table-owners.ts.
  * `npm run lint` runs it.
  *
  *   node scripts/check-table-owners.mjs
@@ -41,29 +41,19 @@ export function partOf(file) {
   return relative.split('/')[0].replace(/\.ts$/, '');
 }
 
-/**
- * What breaks the rule: each write by a part that does not own its table and is not listed as
- * still to move, each write to a table nobody owns, and each listed write the code no longer has.
- */
-export function ownershipProblems(files, { owners, toMove }) {
+/** What breaks the rule: each write by a part that does not own its table, each write to a table nobody owns. */
+export function ownershipProblems(files, owners) {
   const problems = [];
-  const seen = new Set();
   for (const { file, source } of files) {
     const by = partOf(file);
     for (const { table, line } of tableWritesOf(source)) {
       const owner = owners[table];
-      if (owner === undefined) {
+      if (owner === undefined)
         problems.push(`${file}:${line}: writes ${table}, which table-owners.ts gives no owner`);
-      } else if (owner !== by) {
-        const listed = toMove.some((entry) => entry.by === by && entry.table === table);
-        if (listed) seen.add(`${by} ${table}`);
-        else problems.push(`${file}:${line}: ${by} writes ${table}, which ${owner} owns`);
-      }
+      else if (owner !== by)
+        problems.push(`${file}:${line}: ${by} writes ${table}, which ${owner} owns`);
     }
   }
-  for (const { by, table } of toMove)
-    if (!seen.has(`${by} ${table}`))
-      problems.push(`table-owners.ts lists ${by} writing ${table}, which the code no longer does`);
   return problems;
 }
 
@@ -85,13 +75,8 @@ export function serviceFiles() {
 }
 
 async function main() {
-  const { TABLE_OWNERS, WRITES_TO_MOVE } = await import(
-    path.join(ROOT, SOURCE, 'db/table-owners.ts')
-  );
-  const problems = ownershipProblems(serviceFiles(), {
-    owners: TABLE_OWNERS,
-    toMove: WRITES_TO_MOVE,
-  });
+  const { TABLE_OWNERS } = await import(path.join(ROOT, SOURCE, 'db/table-owners.ts'));
+  const problems = ownershipProblems(serviceFiles(), TABLE_OWNERS);
   if (problems.length === 0) return;
   for (const problem of problems) console.error(problem);
   console.error(

@@ -1,7 +1,7 @@
 /**
  * Fills a migrated commerce database with a shop that has sold for two years, for
  * bench/support-console.mjs: paid orders with their lines, entitlements and checkout sessions
- * as fulfilment writes them (modules/orders/fulfilment.ts), buyers who came back, and
+ * as fulfilment writes them (modules/orders/fulfilment.ts), their download log, buyers who came back, and
  * subscription records with their memberships. Multi-row inserts through Kysely, one
  * transaction per batch, so SQLite and PostgreSQL are seeded by the same code. Deterministic:
  * the same seed gives the same shop (ids included), so two runs compare like with like.
@@ -129,22 +129,27 @@ export async function seedSupportConsole(
     const entitlements = lines.flatMap((product) =>
       product.file_keys
         .filter((fileKey) => !seen.has(fileKey) && seen.add(fileKey))
-        .map((fileKey) => {
-          const downloads = random() < 0.2 ? 0 : 1 + Math.floor(random() * 6);
-          return {
-            id: `ent_${hex(32)}`,
-            order_id: id,
-            product_id: product.id,
-            file_key: fileKey,
-            download_count: downloads,
-            last_download_at:
-              downloads > 0
-                ? iso(Math.min(now, createdAt + Math.floor(random() * 30 * DAY_MS)))
-                : null,
-            revoked_at: refunded ? iso(createdAt + 5 * DAY_MS) : null,
-            created_at: createdIso,
-          };
-        }),
+        .map((fileKey) => ({
+          id: `ent_${hex(32)}`,
+          order_id: id,
+          product_id: product.id,
+          file_key: fileKey,
+          revoked_at: refunded ? iso(createdAt + 5 * DAY_MS) : null,
+          created_at: createdIso,
+        })),
+    );
+    // Each file downloaded none to six times in the month after the order: the log support's
+    // view counts them from.
+    const downloads = entitlements.flatMap((entitlement) =>
+      Array.from({ length: random() < 0.2 ? 0 : 1 + Math.floor(random() * 6) }, () => ({
+        id: crypto.randomUUID(),
+        entitlement_id: entitlement.id,
+        order_id: id,
+        file_key: entitlement.file_key,
+        at: iso(Math.min(now, createdAt + Math.floor(random() * 30 * DAY_MS))),
+        client_ip: '203.0.113.7',
+        user_agent: 'Mozilla/5.0 (bench)',
+      })),
     );
     return {
       order: {
@@ -188,6 +193,7 @@ export async function seedSupportConsole(
         unit_amount: line.unitAmount,
       })),
       entitlements,
+      downloads,
       record: membershipOnly
         ? {
             user_id: customerId,
@@ -250,6 +256,7 @@ export async function seedSupportConsole(
       orders: made.map((item) => item.order),
       order_lines: made.flatMap((item) => item.lines),
       entitlements: made.flatMap((item) => item.entitlements),
+      download_events: made.flatMap((item) => item.downloads),
       subscription_records: recordRows.map((item) => item.record),
       memberships: recordRows.filter((item) => item.membership).map((item) => item.membership),
     };

@@ -53,8 +53,6 @@ export interface OrderTable {
   amount_discount: Generated<number>;
   amount_tax: Generated<number>;
   terms_accepted_at: string | null;
-  /** Which library link of the order works: a resend moves it on (docs/product.md#library). */
-  library_generation: Generated<number>;
   /** What was refunded of the charge, and of its tax; a refunded order was refunded in full. */
   amount_refunded: Generated<number>;
   tax_refunded: Generated<number>;
@@ -79,8 +77,6 @@ export interface EntitlementTable {
   order_id: string;
   product_id: string;
   file_key: string;
-  download_count: number;
-  last_download_at: string | null;
   revoked_at: string | null;
   created_at: string;
   /** When a refund of its line revoked it (docs/product.md#refunds-from-the-console). */
@@ -316,6 +312,15 @@ export interface LibrarySessionTable {
   device: string | null;
 }
 
+/**
+ * Which library link of an order works, once one was retired (docs/product.md#library); an
+ * order without a row is at generation 1.
+ */
+export interface LibraryLinkTable {
+  order_id: string;
+  generation: number;
+}
+
 /** Where an address left a file: a PDF's page, an audiobook's millisecond. */
 export interface LibraryProgressTable {
   email: string;
@@ -471,6 +476,7 @@ export interface Database {
   download_link_requests: DownloadLinkRequestTable;
   readiness_probe: ReadinessProbeTable;
   library_sessions: LibrarySessionTable;
+  library_links: LibraryLinkTable;
   library_progress: LibraryProgressTable;
   member_resources_seen: MemberResourceSeenTable;
   member_resource_mails: MemberResourceMailTable;

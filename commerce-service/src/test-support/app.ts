@@ -129,14 +129,25 @@ export async function buyLocally(
 }
 
 /** The entitlement a paid session holds for one file: its id, its order, its downloads. */
-export function entitlementOf(app: FastifyInstance, sessionId: string, fileKey: string) {
-  return app.db
+export async function entitlementOf(app: FastifyInstance, sessionId: string, fileKey: string) {
+  const row = await app.db
     .selectFrom('entitlements')
     .innerJoin('orders', 'orders.id', 'entitlements.order_id')
-    .select(['entitlements.id', 'orders.id as orderId', 'entitlements.download_count'])
+    .select((eb) => [
+      'entitlements.id',
+      'orders.id as orderId',
+      // Counted from the download log, as support's view counts it.
+      eb
+        .selectFrom('download_events')
+        .select((count) => count.fn.countAll<number | string>().as('count'))
+        .whereRef('download_events.entitlement_id', '=', 'entitlements.id')
+        .$asScalar()
+        .as('download_count'),
+    ])
     .where('orders.checkout_session_id', '=', sessionId)
     .where('entitlements.file_key', '=', fileKey)
     .executeTakeFirstOrThrow();
+  return { ...row, download_count: Number(row.download_count) };
 }
 
 /** The public number of the order a paid session made (docs/product.md#order-reference). */

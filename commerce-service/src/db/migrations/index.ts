@@ -26,6 +26,7 @@ import * as withdrawalConfirmation from './0020-withdrawal-confirmation.ts';
 import * as orderNumbers from './0021-order-numbers.ts';
 import * as jobRuns from './0022-job-runs.ts';
 import * as reviewErasure from './0023-review-erasure.ts';
+import * as downloadsOwnTheirRecords from './0024-downloads-own-their-records.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-order-numbers': orderNumbers,
   '0022-job-runs': jobRuns,
   '0023-review-erasure': reviewErasure,
+  '0024-downloads-own-their-records': downloadsOwnTheirRecords,
 };
 
 export const migrationProvider: MigrationProvider = {

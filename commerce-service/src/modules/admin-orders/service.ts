@@ -21,9 +21,11 @@ import {
 import { recordAdminAction, auditTrailOf } from '../audit/service.ts';
 import {
   describeFile,
+  downloadHistoriesOf,
   mailDownloadLinks,
   currentLibraryLink,
   signDownloadLinks,
+  type DownloadHistory,
   type DownloadsDependencies,
 } from '../downloads/service.ts';
 import { disputeOfOrder, disputeStatusesOf } from '../disputes/service.ts';
@@ -79,15 +81,18 @@ const accessOf = (entitlements: EntitlementTable[]): OrderAccess =>
     ? 'revoked'
     : 'active';
 
-function fileOf(deps: AdminOrdersDependencies, entitlement: EntitlementTable) {
+function fileOf(
+  deps: AdminOrdersDependencies,
+  entitlement: EntitlementTable,
+  history: DownloadHistory,
+) {
   const file = describeFile(entitlement.file_key, deps.books);
   return {
     productId: entitlement.product_id,
     fileKey: entitlement.file_key,
     kind: file?.kind ?? (entitlement.file_key.endsWith('.mp3') ? 'mp3' : 'pdf'),
     label: file?.label ?? entitlement.file_key,
-    downloadCount: entitlement.download_count,
-    lastDownloadAt: entitlement.last_download_at,
+    ...history,
   } as const;
 }
 
@@ -102,6 +107,10 @@ async function describeOrders(
     listEntitlementsOfOrders(deps.db, ids),
     disputeStatusesOf(deps, ids),
   ]);
+  const historyOf = await downloadHistoriesOf(
+    deps,
+    entitlements.map((entitlement) => entitlement.id),
+  );
   return orders.map((order) => {
     const granted = rowsOfOrder(entitlements, order.id);
     const orderLines = rowsOfOrder(lines, order.id);
@@ -129,7 +138,7 @@ async function describeOrders(
       disputeStatus: disputes.get(order.id) ?? null,
       // Book by book, each PDF before its audiobook, as the buyer's pages list them.
       files: granted
-        .map((entitlement) => fileOf(deps, entitlement))
+        .map((entitlement) => fileOf(deps, entitlement, historyOf(entitlement.id)))
         .sort(
           (a, b) =>
             a.productId.localeCompare(b.productId) ||

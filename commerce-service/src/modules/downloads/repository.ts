@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EntitlementTable } from '../../db/schema.ts';
 
 export type EntitlementRow = EntitlementTable;
+
+/** An order's library link generation: its row in library_links, or the first. */
+const generationOf = sql<number>`coalesce(library_links.generation, 1)`.as('library_generation');
 
 /** An entitlement, and whether its order was refunded (which says why it may be revoked). */
 export function findEntitlement(db: Kysely<Database>, id: string) {
@@ -24,32 +27,39 @@ export function findBuyer(db: Kysely<Database>, orderId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Counts a download, and logs when and by which client (a dispute's evidence). */
-export async function countDownload(
+/** Logs a download: when, which file, by which client (its count, and a dispute's evidence). */
+export async function logDownload(
   db: Kysely<Database>,
   entitlement: { id: string; order_id: string; file_key: string },
   client: DownloadClient,
 ) {
-  const at = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('entitlements')
-      .set((eb) => ({ download_count: eb('download_count', '+', 1), last_download_at: at }))
-      .where('id', '=', entitlement.id)
-      .execute();
-    await trx
-      .insertInto('download_events')
-      .values({
-        id: randomUUID(),
-        entitlement_id: entitlement.id,
-        order_id: entitlement.order_id,
-        file_key: entitlement.file_key,
-        at,
-        client_ip: client.ip?.slice(0, 64) ?? null,
-        user_agent: client.userAgent?.slice(0, 512) ?? null,
-      })
-      .execute();
-  });
+  await db
+    .insertInto('download_events')
+    .values({
+      id: randomUUID(),
+      entitlement_id: entitlement.id,
+      order_id: entitlement.order_id,
+      file_key: entitlement.file_key,
+      at: new Date().toISOString(),
+      client_ip: client.ip?.slice(0, 64) ?? null,
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+}
+
+/** How often, and when last, each of these entitlements was downloaded, as the log has it. */
+export function countDownloadsOf(db: Kysely<Database>, entitlementIds: string[]) {
+  if (entitlementIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('download_events')
+    .select((eb) => [
+      'entitlement_id',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.max('at').as('last_at'),
+    ])
+    .where('entitlement_id', 'in', entitlementIds)
+    .groupBy('entitlement_id')
+    .execute();
 }
 
 /** Who asked for a download: the client's address as the shop trusts it, and its user agent. */
@@ -130,8 +140,9 @@ export async function findLibraryOrder(
 ) {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'email', 'status', 'library_generation'])
-    .where('id', '=', orderId)
+    .leftJoin('library_links', 'library_links.order_id', 'orders.id')
+    .select(['orders.id', 'orders.email', 'orders.status', generationOf])
+    .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!order) return undefined;
   const revoked = await db
@@ -149,9 +160,10 @@ export async function findLibraryOrder(
 export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'library_generation'])
-    .where('email', '=', email.toLowerCase())
-    .where('status', '=', 'paid')
+    .leftJoin('library_links', 'library_links.order_id', 'orders.id')
+    .select(['orders.id', generationOf])
+    .where('orders.email', '=', email.toLowerCase())
+    .where('orders.status', '=', 'paid')
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -163,8 +175,8 @@ export function findNewestOpenOrder(db: Kysely<Database>, email: string) {
         ),
       ),
     )
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
     .executeTakeFirst();
 }
 
@@ -173,11 +185,7 @@ export async function advanceLibraryGenerationsOf(
   db: Kysely<Database> | Transaction<Database>,
   email: string,
 ): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set((eb) => ({ library_generation: eb('library_generation', '+', 1) }))
-    .where('email', '=', email)
-    .execute();
+  await advanceGenerations(db, { email });
 }
 
 /** Moves the library links of these orders on, so that none sent before opens anything. */
@@ -186,10 +194,28 @@ export async function advanceLibraryGenerations(
   orderIds: string[],
 ): Promise<void> {
   if (orderIds.length === 0) return;
+  await advanceGenerations(db, { orderIds });
+}
+
+/** One generation on for each order chosen: the second for an order at its first. */
+async function advanceGenerations(
+  db: Kysely<Database> | Transaction<Database>,
+  chosen: { email: string } | { orderIds: string[] },
+) {
+  const orders = db.selectFrom('orders').select(['id', sql<number>`2`.as('generation')]);
   await db
-    .updateTable('orders')
-    .set((eb) => ({ library_generation: eb('library_generation', '+', 1) }))
-    .where('id', 'in', orderIds)
+    .insertInto('library_links')
+    .columns(['order_id', 'generation'])
+    .expression(
+      'email' in chosen
+        ? orders.where('email', '=', chosen.email)
+        : orders.where('id', 'in', chosen.orderIds),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .column('order_id')
+        .doUpdateSet((eb) => ({ generation: eb('library_links.generation', '+', 1) })),
+    )
     .execute();
 }
 

@@ -24,7 +24,8 @@ import { describeFile, type AssetFile, type Books } from './assets.ts';
 import { readAudioChapters, type AudioChapter } from './audio-chapters.ts';
 import { parseByteRange } from './byte-range.ts';
 import {
-  countDownload,
+  countDownloadsOf,
+  logDownload,
   advanceLibraryGenerations,
   advanceLibraryGenerationsOf,
   countDownloadLinkRequests,
@@ -369,7 +370,7 @@ async function openGrantedFile(
     throw new OutOfRangeError('The requested range is outside the file.', size);
   }
   try {
-    if (count && (!part || part.start === 0)) await countDownload(db, entitlement, count);
+    if (count && (!part || part.start === 0)) await logDownload(db, entitlement, count);
   } catch (error) {
     closeSync(fd);
     throw error;
@@ -490,6 +491,23 @@ export async function openLibraryLink(
   const email = await libraryGrantOwner(deps, grant);
   if (grant.expiresAt * 1000 <= now) throw new ExpiredError(LIBRARY_LINK_EXPIRED);
   return { orderId: grant.orderId, generation: grant.generation, email };
+}
+
+/** How often, and when last, each entitlement was downloaded (support's view, the export). */
+export async function downloadHistoriesOf(
+  { db }: Pick<DownloadsDependencies, 'db'>,
+  entitlementIds: string[],
+): Promise<(entitlementId: string) => DownloadHistory> {
+  const rows = await countDownloadsOf(db, entitlementIds);
+  return (entitlementId) => {
+    const row = rows.find((candidate) => candidate.entitlement_id === entitlementId);
+    return { downloadCount: Number(row?.count ?? 0), lastDownloadAt: row?.last_at ?? null };
+  };
+}
+
+export interface DownloadHistory {
+  downloadCount: number;
+  lastDownloadAt: string | null;
 }
 
 /** The download log of a buyer's orders, for their data export (docs/product.md#your-data). */

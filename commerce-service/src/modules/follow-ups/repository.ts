@@ -9,13 +9,7 @@ export function findOrderForFollowUp(db: Db, orderId: string) {
   return db
     .selectFrom('orders')
     .leftJoin('checkout_sessions', 'checkout_sessions.id', 'orders.checkout_session_id')
-    .select([
-      'orders.id',
-      'orders.email',
-      'orders.status',
-      'orders.library_generation',
-      'checkout_sessions.success_path',
-    ])
+    .select(['orders.id', 'orders.email', 'orders.status', 'checkout_sessions.success_path'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { pageLanguage } from '@aba-shop/contract/page-language';
 import type { Database } from '../../db/schema.ts';
 import { findCheckoutSession } from '../checkout/service.ts';
-import { bookKeyOf, libraryLinkOf, type DownloadsDependencies } from '../downloads/service.ts';
+import { bookKeyOf, currentLibraryLink, type DownloadsDependencies } from '../downloads/service.ts';
 import {
   checkoutReminderMail,
   reviewRequestMail,
@@ -80,10 +80,7 @@ async function buildOrderFollowUp(
         ...welcomeStartMail({
           language,
           books,
-          libraryUrl: libraryLinkOf(config, {
-            orderId: order.id,
-            generation: order.library_generation,
-          }),
+          libraryUrl: await currentLibraryLink(config, trx, order.id),
           supportEmail: config.SUPPORT_EMAIL,
           unsubscribeUrl: wayOut.page,
         }),

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { createTestApp, pathOf, type TestApp } from '../../test-support/app.ts';
+import { createTestApp, entitlementOf, pathOf, type TestApp } from '../../test-support/app.ts';
 import { purchaseDetailSchema } from '@aba-shop/contract';
 
 let t: TestApp;
@@ -201,13 +201,7 @@ describe('the local test checkout', () => {
     });
     expect(outside.statusCode).toBe(416);
 
-    const entitlement = await t.app.db
-      .selectFrom('entitlements')
-      .innerJoin('orders', 'orders.id', 'entitlements.order_id')
-      .select(['entitlements.download_count'])
-      .where('orders.checkout_session_id', '=', sessionId)
-      .where('entitlements.file_key', '=', 'aba-for-parents.mp3')
-      .executeTakeFirstOrThrow();
+    const entitlement = await entitlementOf(t.app, sessionId, 'aba-for-parents.mp3');
     expect(entitlement.download_count).toBe(1);
   });
 

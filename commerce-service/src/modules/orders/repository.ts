@@ -91,8 +91,6 @@ export async function insertEntitlements(
     order_id: orderId,
     product_id: grant.productId,
     file_key: grant.fileKey,
-    download_count: 0,
-    last_download_at: null,
     revoked_at: null,
     created_at: now,
     refunded_at: null,
@@ -326,19 +324,6 @@ export async function anonymiseOrdersOf(
 export async function deleteEntitlements(trx: Transaction<Database>, ids: string[]) {
   if (ids.length === 0) return;
   await trx.deleteFrom('entitlements').where('id', 'in', ids).execute();
-}
-
-/** Clears the download history (count, last time) of files not downloaded since `before`. */
-export async function clearDownloadHistoriesBefore(
-  trx: Transaction<Database>,
-  before: string,
-): Promise<number> {
-  const cleared = await trx
-    .updateTable('entitlements')
-    .set({ download_count: 0, last_download_at: null })
-    .where('last_download_at', '<', before)
-    .executeTakeFirst();
-  return Number(cleared.numUpdatedRows);
 }
 
 /** Deletes orders for good, with their lines and entitlements (accounting's period over). */

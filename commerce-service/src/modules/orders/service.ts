@@ -59,12 +59,7 @@ export {
   deleteSubscriptionRecord,
   updateSubscriptionRecord,
 } from './repository.ts';
-export {
-  anonymiseOrdersOf,
-  clearDownloadHistoriesBefore,
-  deleteEntitlements,
-  deleteOrders,
-} from './repository.ts';
+export { anonymiseOrdersOf, deleteEntitlements, deleteOrders } from './repository.ts';
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;

@@ -22,6 +22,7 @@ import {
 } from '../../test-support/app.ts';
 import { buildApp } from '../../app.ts';
 import { createTestDatabase } from '../../test-support/database.ts';
+import { downloadHistoriesOf } from '../downloads/service.ts';
 import { applyMembershipState } from '../memberships/service.ts';
 import { sweepExpiredData } from './service.ts';
 
@@ -622,34 +623,27 @@ describe('the retention sweep', () => {
       .where('order_id', '=', keptOrder.id)
       .orderBy('file_key')
       .execute();
-    await db
-      .updateTable('entitlements')
-      .set({ download_count: 3, last_download_at: daysBefore(366) })
-      .where('id', '=', oldFile?.id as string)
-      .execute();
-    await db
-      .updateTable('entitlements')
-      .set({ download_count: 2, last_download_at: daysBefore(364) })
-      .where('id', '=', newFile?.id as string)
-      .execute();
-
-    // The log of a download a year and a day old goes; a newer one stays.
+    // Three downloads of one file a year and a day ago, two of the other (one of them a year and
+    // a day ago, one a day less than a year ago): the log of each older than a year goes.
+    const download = (id: string, entitlementId: string | undefined, at: string) => ({
+      id,
+      entitlement_id: entitlementId as string,
+      order_id: keptOrder.id,
+      file_key: 'aba-for-parents.pdf',
+      at,
+      client_ip: '203.0.113.9',
+      user_agent: 'Mozilla/5.0',
+    });
     await db
       .insertInto('download_events')
-      .values(
-        [
-          ['sweep-log-old', daysBefore(366)],
-          ['sweep-log-new', daysBefore(364)],
-        ].map(([id, at]) => ({
-          id: id as string,
-          entitlement_id: newFile?.id as string,
-          order_id: keptOrder.id,
-          file_key: 'aba-for-parents.pdf',
-          at: at as string,
-          client_ip: '203.0.113.9',
-          user_agent: 'Mozilla/5.0',
-        })),
-      )
+      .values([
+        download('sweep-history-1', oldFile?.id, daysBefore(366)),
+        download('sweep-history-2', oldFile?.id, daysBefore(366)),
+        download('sweep-history-3', oldFile?.id, daysBefore(366)),
+        download('sweep-log-old', newFile?.id, daysBefore(366)),
+        download('sweep-log-new', newFile?.id, daysBefore(364)),
+        download('sweep-history-4', newFile?.id, daysBefore(364)),
+      ])
       .execute();
 
     const deleted = await sweepExpiredData({ db }, now);
@@ -669,15 +663,13 @@ describe('the retention sweep', () => {
     expect(await ids('contact_submissions')).toEqual(['sweep-new']);
     expect(await ids('sign_in_code_requests')).toEqual(['sweep-code-new']);
     expect(await ids('mail_outbox')).toEqual(['sweep-mail-new']);
-    const histories = await db
-      .selectFrom('entitlements')
-      .select(['id', 'download_count', 'last_download_at'])
-      .where('order_id', '=', keptOrder.id)
-      .orderBy('file_key')
-      .execute();
-    expect(histories).toEqual([
-      { id: oldFile?.id, download_count: 0, last_download_at: null },
-      { id: newFile?.id, download_count: 2, last_download_at: daysBefore(364) },
+    const historyOf = await downloadHistoriesOf({ db }, [
+      oldFile?.id as string,
+      newFile?.id as string,
+    ]);
+    expect([historyOf(oldFile?.id as string), historyOf(newFile?.id as string)]).toEqual([
+      { downloadCount: 0, lastDownloadAt: null },
+      { downloadCount: 2, lastDownloadAt: daysBefore(364) },
     ]);
     const orders = await db
       .selectFrom('orders')

@@ -52,6 +52,7 @@ import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/s
 import { deleteRefundsOfOrders } from '../admin-orders/service.ts';
 import {
   deleteDownloadLogOf,
+  downloadHistoriesOf,
   downloadLogOfOrders,
   sweepDownloadLog,
 } from '../downloads/service.ts';
@@ -65,7 +66,6 @@ import { eraseMemberContentOfEmail } from '../member-content/service.ts';
 import { deleteMembershipStates, membershipStateOf } from '../memberships/service.ts';
 import {
   anonymiseOrdersOf,
-  clearDownloadHistoriesBefore,
   deleteRecordsForErasure,
   deleteEntitlements,
   deleteOrders,
@@ -168,6 +168,10 @@ export async function exportMyData(
     reviewsOfOrders(deps, orderIds),
     librarySessionsOfEmail(deps, email),
   ]);
+  const historyOf = await downloadHistoriesOf(
+    deps,
+    entitlements.map((entitlement) => entitlement.id),
+  );
   return {
     exportedAt: new Date().toISOString(),
     email,
@@ -210,8 +214,7 @@ export async function exportMyData(
       })),
       downloads: rowsOfOrder(entitlements, order.id).map((entitlement) => ({
         fileKey: entitlement.file_key,
-        downloadCount: entitlement.download_count,
-        lastDownloadAt: entitlement.last_download_at,
+        ...historyOf(entitlement.id),
         revokedAt: entitlement.revoked_at,
       })),
       downloadLog: downloadLog
@@ -517,11 +520,8 @@ export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = ne
   return deps.db.transaction().execute(async (trx) => {
     const contactMessages = await deleteContactMessagesBefore(trx, cutoffs.contactMessagesBefore);
     const signInRecords = await deleteSignInRecordsBefore(trx, cutoffs.signInRecordsBefore);
-    const downloadHistories = await clearDownloadHistoriesBefore(
-      trx,
-      cutoffs.downloadHistoryBefore,
-    );
-    // The log of each download (its client address and browser) goes with the history's period.
+    // The log of each download (its time, client address and browser) is the download history:
+    // an entry goes when the history's period is over, and with it that download's count.
     const downloadLog = await sweepDownloadLog(trx, cutoffs.downloadHistoryBefore);
     const sentMail = await deleteSentMailBefore(trx, cutoffs.sentMailBefore);
     const expired = await listExpiredErasedOrders(trx, {
@@ -545,7 +545,6 @@ export function sweepExpiredData(deps: Pick<PrivacyDependencies, 'db'>, now = ne
     return {
       contactMessages,
       signInRecords,
-      downloadHistories,
       downloadLog,
       sentMail,
       accountingOrders: orderIds.length,
