@@ -30,8 +30,7 @@ describe('the shop’s jobs', () => {
     expect(names(withoutCms)).toEqual([
       'mail-delivery',
       'scheduled-messages',
-      'console-refund-retry',
-      'withdrawal-refund-retry',
+      'refund-retry',
       'retention-sweep',
     ]);
     const withCms = shopJobs(deps('cms-secret'), t.app.mailWorker, t.app.log);

@@ -12,10 +12,6 @@ import type { Kysely } from 'kysely';
 import { RETENTION_SWEEP_INTERVAL_HOURS } from '@aba-shop/contract/constants';
 import type { Database } from './db/schema.ts';
 import type { Config } from './config.ts';
-import {
-  retryPendingConsoleRefunds,
-  type RefundsDependencies,
-} from './modules/admin-orders/refunds.ts';
 import { sendDueFollowUps, type FollowUpsDependencies } from './modules/follow-ups/service.ts';
 import type { MailWorker } from './modules/mail/worker.ts';
 import {
@@ -25,10 +21,7 @@ import {
 import { sendPublishedIssues, type NewsletterDependencies } from './modules/newsletter/service.ts';
 import { sweepExpiredData } from './modules/privacy/service.ts';
 import { deliverPendingReviews, type ReviewsDependencies } from './modules/reviews/service.ts';
-import {
-  retryPendingRefunds,
-  type WithdrawalsDependencies,
-} from './modules/withdrawals/service.ts';
+import { retryPendingRefunds, type RefundsDependencies } from './modules/orders/service.ts';
 
 export interface Job {
   /** The job's name in logs and in `job_runs`. */
@@ -41,7 +34,6 @@ export interface Job {
 }
 
 export type JobsDependencies = RefundsDependencies &
-  WithdrawalsDependencies &
   FollowUpsDependencies &
   NewsletterDependencies &
   ReviewsDependencies &
@@ -73,14 +65,8 @@ export function shopJobs(
       pass: () => sendDueFollowUps(deps, log),
     },
     {
-      name: 'console-refund-retry',
-      label: 'Rimborsi dalla console da ritentare',
-      everyMs: 5 * MINUTE_MS,
-      pass: () => retryPendingConsoleRefunds(deps, log),
-    },
-    {
-      name: 'withdrawal-refund-retry',
-      label: 'Rimborsi dei recessi da ritentare',
+      name: 'refund-retry',
+      label: 'Rimborsi da ritentare (assistenza e recessi)',
       everyMs: 5 * MINUTE_MS,
       pass: () => retryPendingRefunds(deps, log),
     },

@@ -83,9 +83,12 @@ export interface EntitlementTable {
   refunded_at: string | null;
 }
 
-/** A refund an administrator asked from the console (docs/product.md#refunds-from-the-console). */
+/**
+ * A refund of an order or of some of its lines, whatever asked it (docs/product.md#refunds):
+ * support from the console, a withdrawal, or the payment provider itself (a refund made in
+ * Stripe, a lost dispute), which the shop records as made.
+ */
 export interface OrderRefundTable {
-  /** Also the payment provider's idempotency key: one refund there, however often asked. */
   id: string;
   order_id: string;
   /** Cents refunded of the charge, and of its tax. */
@@ -95,7 +98,8 @@ export interface OrderRefundTable {
   whole_order: number;
   /** `pending` until the provider made it; `failed` when it refused (its lines are free again). */
   status: 'pending' | 'refunded' | 'failed';
-  /** The administrator's e-mail address. */
+  reason: RefundReason;
+  /** Who asked: an administrator's or the buyer's e-mail address, or `stripe`. */
   actor: string;
   created_at: string;
   /** When the provider was last asked (the retry's lease), or null. */
@@ -104,7 +108,14 @@ export interface OrderRefundTable {
   provider_refund_id: string | null;
   /** The provider's words when the last attempt failed. */
   error: string | null;
+  /** The provider's idempotency key: one refund there, however often asked; null when the provider made it. */
+  idempotency_key: string | null;
+  /** 1 when the refund also ends the order's subscription at the provider (a withdrawal's). */
+  end_subscription: number;
 }
+
+/** Why an order was refunded: support's decision, a withdrawal, Stripe's dashboard, a lost dispute. */
+export type RefundReason = 'support' | 'withdrawal' | 'stripe' | 'dispute';
 
 /** A dispute Stripe told of (docs/product.md#disputes). */
 export interface DisputeTable {
@@ -198,19 +209,14 @@ export interface WithdrawalTable {
   channel: 'account' | 'reference';
   language: 'en' | 'it';
   /**
-   * `unconfirmed` while a withdrawal asked signed out waits for its confirmation from the
-   * order's mailbox; `refund-pending` from the confirmation until the provider has refunded it.
+   * When it took effect: confirmed from the mailbox, or at once when asked signed in; null while
+   * a withdrawal asked signed out waits for its confirmation. Its refund is the order's refund
+   * of reason `withdrawal` (order_refunds).
    */
-  outcome: 'unconfirmed' | 'refund-pending' | 'refunded';
-  /** When it took effect: confirmed from the mailbox, or at once when asked signed in. */
   confirmed_at: string | null;
+  /** What the withdrawal gives back: the order's total. */
   amount_refunded: number;
   currency: string;
-  refund_id: string | null;
-  /** When the refund was last asked of the provider (the retry's lease), or null. */
-  refund_attempted_at: string | null;
-  /** The provider's words when the last attempt failed, kept for support; null otherwise. */
-  refund_error: string | null;
 }
 
 /** A buyer's request about their data (docs/product.md#your-data). */

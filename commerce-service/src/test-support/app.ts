@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { ensureSampleAssets } from '../dev/sample-assets.ts';
 import type { MailMessage } from '../modules/mail/transport.ts';
+import { recordProviderRefund } from '../modules/orders/service.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -36,6 +37,16 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A payment refunded in full in Stripe's dashboard, as its webhook records it
+ * (docs/product.md#refunds). How many files stopped.
+ */
+export const refundInStripe = (t: TestApp, paymentIntentId: string) =>
+  recordProviderRefund(
+    { db: t.app.db, config: t.database.config },
+    { paymentIntentId, reason: 'stripe' },
+  );
 
 /** The signing secret of the webhook of every test app on a fake Stripe: sign events with it. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_fake_secret';

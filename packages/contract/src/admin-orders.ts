@@ -62,9 +62,13 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderPageSchema = pageOf(adminOrderSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
-/** A refund asked from the console, and where it stands at the payment provider. */
+/** Why an order was refunded (docs/product.md#refunds): support, a withdrawal, Stripe, a lost dispute. */
+export const refundReasonSchema = z.enum(['support', 'withdrawal', 'stripe', 'dispute']);
+
+/** A refund of the order, whatever asked it, and where it stands at the payment provider. */
 export const adminOrderRefundSchema = z.object({
   refundId: z.string(),
+  reason: refundReasonSchema,
   /** Cents refunded, tax included, and of it the tax. */
   amount: z.number().int(),
   tax: z.number().int(),
@@ -72,6 +76,7 @@ export const adminOrderRefundSchema = z.object({
   lineIds: z.array(z.string()),
   /** `pending` while the provider has not made it (it is asked again), `failed` if refused. */
   status: z.enum(['pending', 'refunded', 'failed']),
+  /** Who asked: an administrator's or the buyer's address, or `stripe`. */
   actor: z.string(),
   createdAt: z.string(),
   refundedAt: z.string().nullable(),

@@ -294,6 +294,7 @@ describe('Rimborsa', () => {
     refunds: [
       {
         refundId: 'rfd_1',
+        reason: 'support',
         amount: 1799,
         tax: 0,
         lineIds: [CASE_STUDIES.lineId],
@@ -352,6 +353,7 @@ describe('Rimborsa', () => {
     expect(details).toHaveTextContent('StatoPagatoRimborso parziale');
     expect(details).toHaveTextContent('eBook ABA Case Studies (rimborsata)');
     expect(details).toHaveTextContent(/Rimborsi\$17\.99 · eseguito · .* · eBook ABA Case Studies/);
+    expect(details).toHaveTextContent(/eBook ABA Case Studies · dall’assistenza/);
     // The other line is still refundable; the one refunded cannot be ticked again.
     await user.click(within(actions()).getByRole('button', { name: 'Rimborsa' }));
     const again = screen.getByRole('dialog');

@@ -39,7 +39,14 @@ const REFUND_STATUS_TEXT = {
   failed: 'rifiutato',
 } as const;
 
-/** Each refund asked from the console: how much, of which lines, and where it stands. */
+const REFUND_REASON_TEXT = {
+  support: 'dall’assistenza',
+  withdrawal: 'recesso',
+  stripe: 'fatto in Stripe',
+  dispute: 'contestazione persa',
+} as const;
+
+/** Each refund of the order: how much, why, of which lines, and where it stands. */
 function OrderRefunds({ order }: { order: AdminOrderDetail }) {
   const nameOf = (lineId: string) =>
     order.lines.find((line) => line.lineId === lineId)?.productName ?? lineId;
@@ -50,6 +57,7 @@ function OrderRefunds({ order }: { order: AdminOrderDetail }) {
           {formatPrice(made.amount, order.currency)} · {REFUND_STATUS_TEXT[made.status]} ·{' '}
           <AdminDate iso={made.refundedAt ?? made.createdAt} />
           {made.lineIds.length ? ` · ${made.lineIds.map(nameOf).join(', ')}` : null}
+          {` · ${REFUND_REASON_TEXT[made.reason]}`}
           {made.error && made.status !== 'refunded' ? (
             <span className="block text-xs text-slate-600">{made.error}</span>
           ) : null}

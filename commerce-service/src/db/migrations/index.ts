@@ -27,6 +27,7 @@ import * as orderNumbers from './0021-order-numbers.ts';
 import * as jobRuns from './0022-job-runs.ts';
 import * as reviewErasure from './0023-review-erasure.ts';
 import * as downloadsOwnTheirRecords from './0024-downloads-own-their-records.ts';
+import * as oneRefundRecord from './0025-one-refund-record.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-job-runs': jobRuns,
   '0023-review-erasure': reviewErasure,
   '0024-downloads-own-their-records': downloadsOwnTheirRecords,
+  '0025-one-refund-record': oneRefundRecord,
 };
 
 export const migrationProvider: MigrationProvider = {

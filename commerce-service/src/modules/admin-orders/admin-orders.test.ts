@@ -3,6 +3,7 @@ import {
   createTestApp,
   orderNumberOf,
   pathOf,
+  refundInStripe,
   signInByCode,
   type TestApp,
 } from '../../test-support/app.ts';
@@ -11,7 +12,6 @@ import {
   adminOrderDetailSchema,
   adminOrderPageSchema,
 } from '@aba-shop/contract';
-import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 
 let t: TestApp;
 let admin: string;
@@ -178,7 +178,7 @@ describe('the support console’s orders', () => {
       .set({ payment_intent_id: 'pi_refunded_console' })
       .where('id', '=', order.id)
       .execute();
-    await revokeOrderByPaymentIntent(t.app.db, 'pi_refunded_console');
+    await refundInStripe(t, 'pi_refunded_console');
     const restore = await asAdmin('POST', `/api/admin/orders/${order.id}/restore`);
     expect(restore.statusCode).toBe(409);
     expect(restore.json().error).toMatch(/rimborsato/);

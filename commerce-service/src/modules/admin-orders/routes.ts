@@ -15,7 +15,7 @@ import {
   searchOrders,
   type AdminOrdersDependencies,
 } from './service.ts';
-import { refundOrder } from './refunds.ts';
+import { refundOrder } from '../orders/service.ts';
 import { submitOrderDisputeEvidence } from '../disputes/service.ts';
 
 /**

@@ -32,16 +32,16 @@ import { disputeOfOrder, disputeStatusesOf } from '../disputes/service.ts';
 import {
   orderSummaryOf,
   productOfLine,
+  lineCharges,
+  listRefundsOfOrders,
   rowsOfOrder,
   setOrderRevokedAt,
+  type RefundsDependencies,
 } from '../orders/service.ts';
-import { lineCharges } from './refund-amounts.ts';
-import type { RefundsDependencies } from './refunds.ts';
 import {
   findOrder,
   listEntitlementsOfOrders,
   listLinesOfOrders,
-  listRefundsOfOrders,
   orderPageQuery,
   type OrderSearch,
 } from './repository.ts';
@@ -126,8 +126,8 @@ async function describeOrders(
       ...orderSummaryOf(order),
       email: order.email,
       access: order.status === 'refunded' && granted.length > 0 ? 'revoked' : accessOf(granted),
-      amountRefunded: order.status === 'refunded' ? order.amount_total : order.amount_refunded,
-      taxRefunded: order.status === 'refunded' ? order.amount_tax : order.tax_refunded,
+      amountRefunded: order.amount_refunded,
+      taxRefunded: order.tax_refunded,
       lines: orderLines.map((line) => ({
         lineId: line.id,
         ...productOfLine(line),
@@ -183,6 +183,7 @@ export async function orderDetail(
     ...(described as AdminOrder),
     refunds: refunds.map((refund) => ({
       refundId: refund.id,
+      reason: refund.reason,
       amount: refund.amount,
       tax: refund.tax,
       lineIds: refund.lineIds,
@@ -264,6 +265,3 @@ export const revokeOrderAccess = (deps: AdminOrdersDependencies, orderId: string
 
 export const restoreOrderAccess = (deps: AdminOrdersDependencies, orderId: string, actor: string) =>
   setAccess(deps, orderId, actor, 'active');
-
-/** The console refunds go with their orders when accounting's period is over. */
-export { deleteRefundsOfOrders } from './repository.ts';

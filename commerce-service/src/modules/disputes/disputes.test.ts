@@ -216,6 +216,12 @@ describe('a dispute of a Stripe payment', () => {
     const lost = await detailOf(shop, orderId);
     expect(lost).toMatchObject({ status: 'refunded', access: 'revoked' });
     expect(lost.dispute).toMatchObject({ outcome: 'lost', reason: 'product_not_received' });
+    // One refund record, as every refund has (docs/product.md#refunds): the dispute's.
+    expect(lost.refunds).toEqual([
+      expect.objectContaining({ reason: 'dispute', status: 'refunded', actor: 'stripe' }),
+    ]);
+    expect(lost).toMatchObject({ amountRefunded: lost.amountTotal, taxRefunded: lost.amountTax });
+    expect(lost.lines.every((line) => line.refundedAt !== null)).toBe(true);
     const refused = await shop.t.app.inject({ url: pdf });
     expect(refused.statusCode).toBe(403);
     // Closed: no evidence goes any more.

@@ -7,15 +7,8 @@ export type EntitlementRow = EntitlementTable;
 /** An order's library link generation: its row in library_links, or the first. */
 const generationOf = sql<number>`coalesce(library_links.generation, 1)`.as('library_generation');
 
-/** An entitlement, and whether its order was refunded (which says why it may be revoked). */
 export function findEntitlement(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('entitlements')
-    .innerJoin('orders', 'orders.id', 'entitlements.order_id')
-    .selectAll('entitlements')
-    .select('orders.status as order_status')
-    .where('entitlements.id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('entitlements').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The buyer's address and order number, for the PDF stamp. */
@@ -92,9 +85,7 @@ export async function hasRefundedFile(
     .select('entitlements.id')
     .where('orders.email', '=', email.toLowerCase())
     .where('entitlements.file_key', '=', fileKey)
-    .where((eb) =>
-      eb.or([eb('entitlements.refunded_at', 'is not', null), eb('orders.status', '=', 'refunded')]),
-    )
+    .where('entitlements.refunded_at', 'is not', null)
     .executeTakeFirst();
   return row !== undefined;
 }

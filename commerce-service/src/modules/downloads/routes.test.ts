@@ -5,11 +5,11 @@ import {
   createTestApp,
   entitlementOf,
   pathOf,
+  refundInStripe,
   type TestApp,
 } from '../../test-support/app.ts';
 import { TEST_ENV } from '../../test-support/database.ts';
 import { purchaseDetailSchema } from '@aba-shop/contract';
-import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 import { signDownloadToken } from './signing.ts';
 
 let t: TestApp;
@@ -127,7 +127,7 @@ describe('GET /api/downloads/{token}', () => {
       .set({ payment_intent_id: 'pi_refund_test' })
       .where('id', '=', orderId)
       .execute();
-    expect(await revokeOrderByPaymentIntent(t.app.db, 'pi_refund_test')).toBe(2);
+    expect(await refundInStripe(t, 'pi_refund_test')).toBe(2);
     const after = await t.app.inject({ url: pathOf(link?.url as string) });
     expect(after.statusCode).toBe(403);
     expect(after.json().message).toMatch(/refunded/);

@@ -331,10 +331,10 @@ export async function openDownload(
     throw new NotAllowedError(NOT_VALID);
   }
   if (entitlement.revoked_at) {
-    // Revoked by a refund, or by support (docs/product.md#support-console).
-    // A refund of the whole order, or of this file's line alone from the console.
+    // Revoked by a refund (of the whole order or of this file's line: docs/product.md#refunds),
+    // or by support (docs/product.md#support-console).
     throw new NotAllowedError(
-      entitlement.order_status === 'refunded' || entitlement.refunded_at
+      entitlement.refunded_at
         ? REFUNDED_DOWNLOAD
         : 'The downloads of this purchase have been suspended. Please write to support.',
     );

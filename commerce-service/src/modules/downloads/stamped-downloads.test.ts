@@ -6,14 +6,14 @@ import { buildApp } from '../../app.ts';
 import { renderBookPdf } from '../../dev/sample-pdf.ts';
 import {
   buyLocally,
-  orderNumberOf,
   createTestApp,
   entitlementOf,
+  orderNumberOf,
   pathOf,
+  refundInStripe,
   type TestApp,
 } from '../../test-support/app.ts';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
-import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 import { purchaseDetailSchema } from '@aba-shop/contract';
 
 let t: TestApp;
@@ -107,7 +107,7 @@ describe('GET /api/downloads/{token} of a PDF', () => {
       .set({ payment_intent_id: 'pi_stamped_refund' })
       .where('checkout_session_id', '=', sessionId)
       .execute();
-    await revokeOrderByPaymentIntent(t.app.db, 'pi_stamped_refund');
+    await refundInStripe(t, 'pi_stamped_refund');
     const after = await download(pdf);
     expect(after.response.statusCode).toBe(403);
     expect(after.response.json().message).toMatch(/refunded/);

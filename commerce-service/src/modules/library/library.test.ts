@@ -7,15 +7,15 @@
  */
 import {
   buyLocally,
-  orderNumberOf,
   cookieHeader,
   createTestApp,
   entitlementOf,
+  orderNumberOf,
+  refundInStripe,
   signInByCode,
   type TestApp,
 } from '../../test-support/app.ts';
 import { pageTexts } from '@aba-shop/test-kit/pdf-text';
-import { revokeOrderByPaymentIntent } from '../orders/service.ts';
 import { libraryDevicesSchema } from '@aba-shop/contract';
 import { signToken } from '../../signed-token.ts';
 import { verifyLibraryToken } from '../downloads/library-link.ts';
@@ -319,7 +319,7 @@ describe('what closes a library', () => {
       .set({ payment_intent_id: 'pi_library_refund' })
       .where('id', '=', orderId)
       .execute();
-    await revokeOrderByPaymentIntent(t.app.db, 'pi_library_refund');
+    await refundInStripe(t, 'pi_library_refund');
 
     const library = await libraryWith(cookie);
     expect(library.statusCode).toBe(403);

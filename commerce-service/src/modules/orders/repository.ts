@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, EntitlementTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { Database, EntitlementTable, OrderRefundTable } from '../../db/schema.ts';
 import { sameAddress } from '../../db/same-address.ts';
 import type { CheckoutLine } from '../checkout/service.ts';
 import { selectRecordsWithMembership } from '../memberships/service.ts';
@@ -124,7 +125,11 @@ export function findOrderBySession(db: Kysely<Database>, checkoutSessionId: stri
     .executeTakeFirst();
 }
 
-export function listOrderLines(db: Kysely<Database>, orderId: string) {
+export function findOrder(db: Kysely<Database> | Transaction<Database>, orderId: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export function listOrderLines(db: Kysely<Database> | Transaction<Database>, orderId: string) {
   return db
     .selectFrom('order_lines')
     .selectAll()
@@ -184,26 +189,6 @@ export function findOrderIdByPaymentIntent(db: Kysely<Database>, paymentIntentId
     .select('id')
     .where('payment_intent_id', '=', paymentIntentId)
     .executeTakeFirst();
-}
-
-/**
- * In the caller's transaction: the order marked refunded and every file it granted revoked.
- * Its status before (another refund may have changed it already) and how many files stopped.
- */
-export async function markOrderRefunded(trx: Transaction<Database>, orderId: string, at: string) {
-  const before = await trx
-    .selectFrom('orders')
-    .select('status')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  await trx.updateTable('orders').set({ status: 'refunded' }).where('id', '=', orderId).execute();
-  const revoked = await trx
-    .updateTable('entitlements')
-    .set({ revoked_at: at })
-    .where('order_id', '=', orderId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return { statusBefore: before?.status ?? null, revoked: Number(revoked.numUpdatedRows) };
 }
 
 /** Records a provider event id; false when it was already recorded. */
@@ -307,7 +292,10 @@ export async function revokeRefundedFiles(
   return revoked.map((row) => row.file_key);
 }
 
-/** An erasure's part of the orders: the placeholder in place of the address; how many orders. */
+/**
+ * An erasure's part of the orders: the placeholder in place of the address, on its orders and
+ * on the refunds it asked (a withdrawal's); how many orders.
+ */
 export async function anonymiseOrdersOf(
   trx: Transaction<Database>,
   { email, placeholder }: { email: string; placeholder: string },
@@ -317,6 +305,11 @@ export async function anonymiseOrdersOf(
     .set({ email: placeholder })
     .where(sameAddress('email', email))
     .executeTakeFirst();
+  await trx
+    .updateTable('order_refunds')
+    .set({ actor: placeholder })
+    .where(sameAddress('actor', email))
+    .execute();
   return Number(orders.numUpdatedRows);
 }
 
@@ -372,4 +365,180 @@ export function deleteSubscriptionRecord(db: Kysely<Database>, id: number) {
 export async function deleteRecordsForErasure(trx: Transaction<Database>, recordIds: number[]) {
   if (recordIds.length === 0) return;
   await trx.deleteFrom('subscription_records').where('id', 'in', recordIds).execute();
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Writes a refund, pending (or made, for one the provider made itself), and claims its lines: each line once, so a line another
+ * refund holds (two administrators at once included) is not claimed again. Returns how many of
+ * the lines it claimed; fewer than asked means the caller must roll back.
+ */
+export async function insertRefundClaim(
+  trx: Transaction<Database>,
+  refund: Insertable<OrderRefundTable>,
+  lineIds: string[],
+): Promise<number> {
+  await trx.insertInto('order_refunds').values(refund).execute();
+  const claimed = await trx
+    .insertInto('order_refund_lines')
+    .values(lineIds.map((lineId) => ({ line_id: lineId, refund_id: refund.id })))
+    .onConflict((conflict) => conflict.column('line_id').doNothing())
+    .returning('line_id')
+    .execute();
+  return claimed.length;
+}
+
+/** Every refund of these orders, newest first, with the lines each holds (none once failed). */
+export async function listRefundsOfOrders(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const refunds = await db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const lines = refunds.length
+    ? await db
+        .selectFrom('order_refund_lines')
+        .selectAll()
+        .where(
+          'refund_id',
+          'in',
+          refunds.map((refund) => refund.id),
+        )
+        .execute()
+    : [];
+  return refunds.map((refund) => ({
+    ...refund,
+    lineIds: lines.filter((line) => line.refund_id === refund.id).map((line) => line.line_id),
+  }));
+}
+
+/** The lines a pending or made refund holds, of one order. */
+export async function listClaimedLineIds(db: Db, orderId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('order_refund_lines')
+    .innerJoin('order_refunds', 'order_refunds.id', 'order_refund_lines.refund_id')
+    .select('order_refund_lines.line_id')
+    .where('order_refunds.order_id', '=', orderId)
+    .execute();
+  return new Set(rows.map((row) => row.line_id));
+}
+
+/**
+ * Takes a pending refund for one attempt at the provider, by moving when it was last tried
+ * from the value read (a compare-and-set): false when another attempt took it first.
+ */
+export async function claimRefundAttempt(
+  db: Db,
+  refundId: string,
+  attemptedBefore: string | null,
+  at: string,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('order_refunds')
+    .set({ attempted_at: at })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .where('attempted_at', attemptedBefore === null ? 'is' : '=', attemptedBefore)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Keeps the provider's words on a refund that stays pending. */
+export async function recordRefundError(db: Db, refundId: string, error: string) {
+  await db
+    .updateTable('order_refunds')
+    .set({ error: error.slice(0, 500) })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/** The provider refused: the refund failed with its words, and its lines are free again. */
+export async function releaseRefundClaim(db: Kysely<Database>, refundId: string, error: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('order_refunds')
+      .set({ status: 'failed', error: error.slice(0, 500) })
+      .where('id', '=', refundId)
+      .where('status', '=', 'pending')
+      .execute();
+    await trx.deleteFrom('order_refund_lines').where('refund_id', '=', refundId).execute();
+  });
+}
+
+/** The pending refunds last tried before `attemptedBefore` (or never), oldest first. */
+export function listRefundsDue(db: Db, attemptedBefore: string, limit: number) {
+  return db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('attempted_at', 'is', null), eb('attempted_at', '<', attemptedBefore)]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Records that the provider made a pending refund: false when another attempt recorded it
+ * first, which then did the rest.
+ */
+export async function markRefundMade(
+  trx: Transaction<Database>,
+  refundId: string,
+  at: string,
+  providerRefundId: string | null,
+): Promise<boolean> {
+  const made = await trx
+    .updateTable('order_refunds')
+    .set({ status: 'refunded', refunded_at: at, provider_refund_id: providerRefundId, error: null })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(made.numUpdatedRows) === 1;
+}
+
+/** Deletes the refunds of orders deleted for good, with the lines they claimed. */
+export async function deleteRefundsOfOrders(trx: Transaction<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return;
+  await trx
+    .deleteFrom('order_refund_lines')
+    .where('refund_id', 'in', (eb) =>
+      eb.selectFrom('order_refunds').select('id').where('order_id', 'in', orderIds),
+    )
+    .execute();
+  await trx.deleteFrom('order_refunds').where('order_id', 'in', orderIds).execute();
+}
+
+/** The lines a refund holds. */
+export async function listRefundLineIds(db: Db, refundId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_refund_lines')
+    .select('line_id')
+    .where('refund_id', '=', refundId)
+    .execute();
+  return rows.map((row) => row.line_id);
+}
+
+/** The withdrawal an order's refund of reason `withdrawal` gives back, for its acknowledgement. */
+export function findWithdrawalOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The provider's subscription an order's membership is (none for a record made by hand). */
+export async function findSubscriptionIdOfSession(db: Db, checkoutSessionId: string) {
+  const record = await db
+    .selectFrom('subscription_records')
+    .select('subscription_id')
+    .where('session_id', '=', checkoutSessionId)
+    .executeTakeFirst();
+  return record?.subscription_id ?? null;
 }

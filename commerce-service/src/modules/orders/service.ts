@@ -5,8 +5,8 @@
  * what a purchase holds, lists a signed-in buyer's purchases and confirms a subscription. The
  * module's place among the others: docs/adr/0014-commerce-module-shape.md.
  */
-import type { Selectable, Transaction } from 'kysely';
-import type { Database, OrderLineTable, OrderTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { OrderLineTable, OrderTable } from '../../db/schema.ts';
 import {
   ConflictError,
   ExpiredError,
@@ -32,10 +32,7 @@ import {
   listOrderEntitlements,
   listOrderLines,
   listPurchaseRows,
-  findOrderIdByPaymentIntent,
-  markOrderRefunded,
 } from './repository.ts';
-import { cancelOrderFollowUps } from '../scheduled-messages/service.ts';
 import type {
   ChargedAmounts,
   PurchaseDetail,
@@ -45,12 +42,31 @@ import type {
 import { ORDER_PAGE_OPEN_MINUTES } from '@aba-shop/contract/constants';
 
 // What other modules use of orders besides the functions below: the local checkout's Pay
-// button fulfils through the very function the webhook runs, and a console refund asks which
-// files the lines it leaves still grant.
-export { fulfilCheckoutSession, grantedFiles } from './fulfilment.ts';
-// The order's life as other modules change it: support's revoke and restore, a console refund's
-// lines and files (docs/product.md#refunds-from-the-console).
-export { recordRefundOnOrder, revokeRefundedFiles, setOrderRevokedAt } from './repository.ts';
+// button fulfils through the very function the webhook runs.
+export { fulfilCheckoutSession } from './fulfilment.ts';
+// The order's life as other modules change it: support's revoke and restore, and every refund,
+// whatever asks it (./refunds.ts; docs/product.md#refunds).
+export { setOrderRevokedAt } from './repository.ts';
+export {
+  attemptRefund,
+  claimWithdrawalRefund,
+  recordProviderRefund,
+  REFUND_LEASE_MS,
+  refundOrder,
+  retryPendingRefunds,
+  withdrawalAcknowledgement,
+  type Refund,
+  type RefundOutcome,
+  type RefundReason,
+  type RefundsDependencies,
+  type RefundsLog,
+} from './refunds.ts';
+export { lineCharges } from './refund-amounts.ts';
+export {
+  deleteRefundsOfOrders,
+  findSubscriptionIdOfSession,
+  listRefundsOfOrders,
+} from './repository.ts';
 // And as a buyer's erasure and the retention sweep change it (docs/product.md#your-data).
 // The subscription records the admin area keeps by hand, and an erasure deletes.
 export {
@@ -63,35 +79,6 @@ export { anonymiseOrdersOf, deleteEntitlements, deleteOrders } from './repositor
 
 export interface OrdersDependencies extends DownloadsDependencies {
   provider: PaymentProvider;
-}
-
-/**
- * An order refunded in full, whatever asked it (Stripe's refund, a lost dispute, a withdrawal):
- * in the caller's transaction, the order reads refunded, every file it granted stops, and what
- * was to follow it is cancelled (docs/product.md#keeping-in-touch). The one place that does.
- * Its status before, and how many files stopped.
- */
-export async function refundOrderInFull(
-  trx: Transaction<Database>,
-  orderId: string,
-  at = new Date().toISOString(),
-) {
-  const refunded = await markOrderRefunded(trx, orderId, at);
-  await cancelOrderFollowUps(trx, orderId, 'refunded');
-  return refunded;
-}
-
-/**
- * The money of a payment taken back (Stripe's refund in full, a lost dispute): its order
- * refunded in full, in one transaction. How many files were revoked.
- */
-export async function revokeOrderByPaymentIntent(
-  db: OrdersDependencies['db'],
-  paymentIntentId: string,
-): Promise<number> {
-  const order = await findOrderIdByPaymentIntent(db, paymentIntentId);
-  if (!order) return 0;
-  return db.transaction().execute(async (trx) => (await refundOrderInFull(trx, order.id)).revoked);
 }
 
 const NO_PURCHASE = 'No purchase was found for this session';

@@ -15,7 +15,8 @@ import {
 import { DISPUTE_EVENTS, receiveDisputeEvent } from '../disputes/service.ts';
 import { MEMBERSHIP_EVENTS, receiveMembershipEvent } from '../memberships/service.ts';
 import { hasWebhookEvent, recordWebhookEventOnce } from './repository.ts';
-import { ensureFulfilled, revokeOrderByPaymentIntent, type OrdersDependencies } from './service.ts';
+import { recordProviderRefund } from './refunds.ts';
+import { ensureFulfilled, type OrdersDependencies } from './service.ts';
 import { scheduleCheckoutReminder } from '../scheduled-messages/service.ts';
 import {
   chargeEventSchema,
@@ -116,7 +117,10 @@ export async function receiveStripeEvent(
           ? charge.payment_intent
           : charge.payment_intent?.id;
       if (charge.refunded && paymentIntent) {
-        const revoked = await revokeOrderByPaymentIntent(db, paymentIntent);
+        const revoked = await recordProviderRefund(deps, {
+          paymentIntentId: paymentIntent,
+          reason: 'stripe',
+        });
         log.info({ paymentIntent, revoked }, 'refund revoked downloads');
       }
       break;
@@ -130,7 +134,10 @@ export async function receiveStripeEvent(
         );
         // A lost dispute took the money back: the files stop, as after a refund.
         if (disputed?.lost) {
-          const revoked = await revokeOrderByPaymentIntent(db, disputed.paymentIntentId);
+          const revoked = await recordProviderRefund(deps, {
+            paymentIntentId: disputed.paymentIntentId,
+            reason: 'dispute',
+          });
           log.info({ orderId: disputed.orderId, revoked }, 'lost dispute revoked downloads');
         }
       } else if (MEMBERSHIP_EVENTS.has(event.type)) {

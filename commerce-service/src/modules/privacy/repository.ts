@@ -75,15 +75,6 @@ export function listContactMessagesOf(db: Db, email: string) {
     .execute();
 }
 
-export function listWithdrawalsOf(db: Db, email: string) {
-  return db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where(sameAddress('email', email))
-    .orderBy('received_at', 'desc')
-    .execute();
-}
-
 // ---- Requests ---------------------------------------------------------------------------
 
 export function listDataRequestsOf(db: Db, email: string) {

@@ -47,9 +47,12 @@ import {
 import { anonymiseCheckoutSessionsOf, deleteCheckoutSessions } from '../checkout/service.ts';
 import { deleteDisputesOfOrders } from '../disputes/service.ts';
 import { deleteContactMessagesBefore, eraseContactMessagesOf } from '../forms/service.ts';
-import { anonymiseWithdrawalsOf, deleteWithdrawalsOfOrders } from '../withdrawals/service.ts';
+import {
+  anonymiseWithdrawalsOf,
+  deleteWithdrawalsOfOrders,
+  listWithdrawalsOfEmail,
+} from '../withdrawals/service.ts';
 import { consentRecordsOfEmail, eraseConsentRecordsOfEmail } from '../consents/service.ts';
-import { deleteRefundsOfOrders } from '../admin-orders/service.ts';
 import {
   deleteDownloadLogOf,
   downloadHistoriesOf,
@@ -67,6 +70,7 @@ import { deleteMembershipStates, membershipStateOf } from '../memberships/servic
 import {
   anonymiseOrdersOf,
   deleteRecordsForErasure,
+  deleteRefundsOfOrders,
   deleteEntitlements,
   deleteOrders,
   orderSummaryOf,
@@ -88,7 +92,6 @@ import {
   listLinesOf,
   listMembershipRecordsOf,
   listOrdersOf,
-  listWithdrawalsOf,
 } from './repository.ts';
 
 export interface PrivacyDependencies {
@@ -159,7 +162,7 @@ export async function exportMyData(
     listMembershipRecordsOf(db, { email, userId }),
     consentRecordsOfEmail(deps, email),
     listContactMessagesOf(db, email),
-    listWithdrawalsOf(db, email),
+    listWithdrawalsOfEmail(db, email),
     listDataRequestsOf(db, email),
     libraryProgressOfEmail(deps, email),
     newsletterRecordOf(db, email),

@@ -6,20 +6,14 @@ import type { Database, ReviewTable } from '../../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export type StoredReview = Selectable<ReviewTable>;
 
-/** The order's eBook line of this product, with the order's state. */
+/** The order's eBook line of this product, and whether it was refunded. */
 export function findReviewableLine(db: Db, orderId: string, productId: string) {
   return db
     .selectFrom('order_lines')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .select([
-      'order_lines.product_id',
-      'order_lines.product_name',
-      'order_lines.refunded_at',
-      'orders.status',
-    ])
-    .where('order_lines.order_id', '=', orderId)
-    .where('order_lines.product_id', '=', productId)
-    .where('order_lines.product_type', '=', 'digital')
+    .select(['product_id', 'product_name', 'refunded_at'])
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .where('product_type', '=', 'digital')
     .executeTakeFirst();
 }
 

@@ -69,7 +69,8 @@ async function lineOfToken({ db, config }: ReviewsDependencies, token: string) {
   if (!claim) throw new NotFoundError(INVALID_LINK);
   const line = await findReviewableLine(db, claim.o, claim.r);
   if (!line) throw new NotFoundError(INVALID_LINK);
-  if (line.status === 'refunded' || line.refunded_at) throw new ExpiredError(REFUNDED);
+  // A refund of its order refunds each of its lines (docs/product.md#refunds).
+  if (line.refunded_at) throw new ExpiredError(REFUNDED);
   return { orderId: claim.o, line };
 }
 

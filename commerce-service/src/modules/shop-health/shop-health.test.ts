@@ -116,8 +116,7 @@ describe('GET /api/admin/health', () => {
     expect(body.jobs.map((job) => job.name)).toEqual([
       'mail-delivery',
       'scheduled-messages',
-      'console-refund-retry',
-      'withdrawal-refund-retry',
+      'refund-retry',
       'retention-sweep',
     ]);
     expect(body.jobs.find((job) => job.name === 'retention-sweep')).toEqual({

@@ -1,11 +1,10 @@
 /**
  * The withdrawals' SQL (docs/product.md#withdrawal): the contract a withdrawal names (an order,
- * its lines and its membership), the withdrawal's record, the refunds still pending and their
- * attempts, and the order's refund, as a refund from Stripe's webhook marks it
- * (orders/repository.ts).
+ * its lines and its membership) and the withdrawal's record, read with where its refund (the
+ * orders module's, of reason `withdrawal`) stands.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, WithdrawalTable } from '../../db/schema.ts';
 import { sameAddress } from '../../db/same-address.ts';
 
@@ -31,16 +30,6 @@ export async function findOrderWithLines(db: Db, reference: string) {
   return { order, lines };
 }
 
-/** The provider's subscription the order's membership is (none for a record made by hand). */
-export async function findSubscriptionIdOfSession(db: Db, checkoutSessionId: string) {
-  const record = await db
-    .selectFrom('subscription_records')
-    .select('subscription_id')
-    .where('session_id', '=', checkoutSessionId)
-    .executeTakeFirst();
-  return record?.subscription_id ?? null;
-}
-
 /** The orders of an address that hold a membership, newest first. */
 export function listMembershipOrdersOf(db: Db, email: string) {
   return db
@@ -61,16 +50,39 @@ export function listMembershipOrdersOf(db: Db, email: string) {
     .execute();
 }
 
-export function findWithdrawalOfOrder(db: Db, orderId: string) {
+/**
+ * Withdrawals as they stand: `unconfirmed` until they took effect, then `refund-pending` until
+ * their refund is made, `refunded` after; with the refund's provider id, last attempt and error.
+ */
+function selectWithdrawals(db: Db) {
   return db
     .selectFrom('withdrawals')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+    .leftJoin('order_refunds', (join) =>
+      join
+        .onRef('order_refunds.order_id', '=', 'withdrawals.order_id')
+        .on('order_refunds.reason', '=', 'withdrawal'),
+    )
+    .selectAll('withdrawals')
+    .select([
+      sql<WithdrawalOutcome>`case when withdrawals.confirmed_at is null then 'unconfirmed'
+        when order_refunds.status = 'refunded' then 'refunded' else 'refund-pending' end`.as(
+        'outcome',
+      ),
+      'order_refunds.provider_refund_id as refund_id',
+      'order_refunds.attempted_at as refund_attempted_at',
+      'order_refunds.error as refund_error',
+    ]);
+}
+
+export type WithdrawalOutcome = 'unconfirmed' | 'refund-pending' | 'refunded';
+export type Withdrawal = NonNullable<Awaited<ReturnType<typeof findWithdrawal>>>;
+
+export function findWithdrawalOfOrder(db: Db, orderId: string) {
+  return selectWithdrawals(db).where('withdrawals.order_id', '=', orderId).executeTakeFirst();
 }
 
 export function findWithdrawal(db: Db, id: string) {
-  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  return selectWithdrawals(db).where('withdrawals.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -80,23 +92,35 @@ export function findWithdrawal(db: Db, id: string) {
 export function confirmWithdrawalOnce(trx: Transaction<Database>, id: string, at: string) {
   return trx
     .updateTable('withdrawals')
-    .set({ outcome: 'refund-pending', confirmed_at: at })
+    .set({ confirmed_at: at })
     .where('id', '=', id)
-    .where('outcome', '=', 'unconfirmed')
+    .where('confirmed_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
 
 export function listWithdrawalsOfOrders(db: Db, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('withdrawals').selectAll().where('order_id', 'in', orderIds).execute();
+  return selectWithdrawals(db).where('withdrawals.order_id', 'in', orderIds).execute();
+}
+
+/** An address's withdrawals, newest first (its data export). */
+export function listWithdrawalsOfEmail(db: Db, email: string) {
+  return selectWithdrawals(db)
+    .where(sameAddress('withdrawals.email', email))
+    .orderBy('withdrawals.received_at', 'desc')
+    .execute();
 }
 
 /** Support's list: one order's withdrawals, or the newest `limit`. */
 export function listWithdrawals(db: Db, { orderId, limit }: { orderId?: string; limit: number }) {
-  let query = db.selectFrom('withdrawals').selectAll();
-  if (orderId) query = query.where('order_id', '=', orderId);
-  return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  let query = selectWithdrawals(db);
+  if (orderId) query = query.where('withdrawals.order_id', '=', orderId);
+  return query
+    .orderBy('withdrawals.received_at', 'desc')
+    .orderBy('withdrawals.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -115,83 +139,6 @@ export async function insertWithdrawalOnce(
     .returning('id')
     .executeTakeFirst();
   return inserted ? row : null;
-}
-
-/** The order's payment at the provider, for a refund asked later. */
-export async function findPaymentIntentOfOrder(db: Db, orderId: string) {
-  const order = await db
-    .selectFrom('orders')
-    .select('payment_intent_id')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  return order?.payment_intent_id ?? null;
-}
-
-/**
- * Takes a pending refund for one attempt: true when this caller moved its last attempt from
- * `attemptedBefore` to `at`, false when another (a replica's retry, the confirming request)
- * has taken it meanwhile or it is refunded already.
- */
-export async function claimRefundAttempt(
-  db: Db,
-  withdrawalId: string,
-  attemptedBefore: string | null,
-  at: string,
-): Promise<boolean> {
-  const claimed = await db
-    .updateTable('withdrawals')
-    .set({ refund_attempted_at: at })
-    .where('id', '=', withdrawalId)
-    .where('outcome', '=', 'refund-pending')
-    .where('refund_attempted_at', attemptedBefore === null ? 'is' : '=', attemptedBefore)
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
-}
-
-/** The pending refunds whose last attempt began before `attemptedBefore`, oldest first. */
-export function listRefundsDue(db: Db, attemptedBefore: string, limit: number) {
-  return db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('outcome', '=', 'refund-pending')
-    .where((eb) =>
-      eb.or([
-        eb('refund_attempted_at', 'is', null),
-        eb('refund_attempted_at', '<', attemptedBefore),
-      ]),
-    )
-    .orderBy('received_at')
-    .limit(limit)
-    .execute();
-}
-
-/** Keeps why an attempt failed; the withdrawal stays pending. */
-export async function recordRefundFailure(db: Db, withdrawalId: string, error: string) {
-  await db
-    .updateTable('withdrawals')
-    .set({ refund_error: error.slice(0, 500) })
-    .where('id', '=', withdrawalId)
-    .where('outcome', '=', 'refund-pending')
-    .execute();
-}
-
-/**
- * The provider refunded it: the withdrawal reads refunded with its refund. Null when it was
- * refunded already (another attempt finished first), so only one completion is recorded.
- */
-export async function markWithdrawalRefunded(
-  trx: Transaction<Database>,
-  withdrawalId: string,
-  refundId: string | null,
-): Promise<WithdrawalTable | null> {
-  const row = await trx
-    .updateTable('withdrawals')
-    .set({ outcome: 'refunded', refund_id: refundId, refund_error: null })
-    .where('id', '=', withdrawalId)
-    .where('outcome', '=', 'refund-pending')
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** The placeholder in place of an erased address on its withdrawals, which are kept. */

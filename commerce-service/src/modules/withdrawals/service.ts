@@ -21,19 +21,18 @@ import {
 } from '../../domain-errors.ts';
 import { signToken, verifyToken } from '../../signed-token.ts';
 import type { Config } from '../../config.ts';
-import { isStripeUnavailable } from '../../plugins/stripe-errors.ts';
 import { recordAdminAction } from '../audit/service.ts';
 import type { PaymentProvider } from '../checkout/service.ts';
-import {
-  enqueueMail,
-  reviseQueuedMail,
-  withdrawalAcknowledgementMail,
-  withdrawalConfirmationMail,
-} from '../mail/service.ts';
+import { enqueueMail, withdrawalConfirmationMail } from '../mail/service.ts';
 import { applyMembershipState } from '../memberships/service.ts';
-import { refundOrderInFull } from '../orders/service.ts';
+import {
+  attemptRefund,
+  claimWithdrawalRefund,
+  findSubscriptionIdOfSession,
+  withdrawalAcknowledgement,
+  type Refund,
+} from '../orders/service.ts';
 import { dateTimeUtc } from '@aba-shop/service-kit/date-time';
-import { formatPrice } from '@aba-shop/service-kit/money';
 import {
   WITHDRAWAL_PERIOD_DAYS,
   withdrawalContractBodySchema,
@@ -48,20 +47,15 @@ import {
   type WithdrawalRefusalReason,
 } from '@aba-shop/contract';
 import {
-  claimRefundAttempt,
   findOrderWithLines,
-  findPaymentIntentOfOrder,
-  findSubscriptionIdOfSession,
   findWithdrawal,
   findWithdrawalOfOrder,
   confirmWithdrawalOnce,
   insertWithdrawalOnce,
   listMembershipOrdersOf,
-  listRefundsDue,
   listWithdrawals,
   listWithdrawalsOfOrders,
-  markWithdrawalRefunded,
-  recordRefundFailure,
+  type Withdrawal,
 } from './repository.ts';
 
 export interface WithdrawalsDependencies {
@@ -235,7 +229,7 @@ export async function listMyWithdrawalContracts(
   };
 }
 
-const receiptOf = (row: WithdrawalTable): WithdrawalReceipt => ({
+const receiptOf = (row: Withdrawal): WithdrawalReceipt => ({
   withdrawalId: row.id,
   orderReference: row.order_number,
   productName: row.product_name,
@@ -248,91 +242,6 @@ const receiptOf = (row: WithdrawalTable): WithdrawalReceipt => ({
 
 /** Where a withdrawal's failures are told: the request's log, or the service's for the retry. */
 export type WithdrawalsLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-/**
- * How long an attempt holds a pending refund before the retry may take it again: longer than
- * the provider's calls can last (Stripe's 20 s timeout, retried twice, for the refund and the
- * cancellation), so two attempts at one refund rarely meet; when they do, the idempotency key
- * makes them one refund.
- */
-export const REFUND_ATTEMPT_LEASE_MS = 5 * 60_000;
-
-const acknowledgementOf = (
-  deps: WithdrawalsDependencies,
-  row: WithdrawalTable,
-  refunded: boolean,
-) =>
-  withdrawalAcknowledgementMail({
-    language: row.language,
-    orderReference: row.order_number,
-    productName: row.product_name,
-    receivedAt: row.received_at,
-    amountRefunded: formatPrice(row.amount_refunded, row.currency),
-    refunded,
-    supportEmail: deps.config.SUPPORT_EMAIL,
-  });
-
-/**
- * Asks the provider to refund a pending withdrawal and end its subscription, once this caller
- * holds the attempt. Refunded: the withdrawal reads refunded with its refund, the order
- * refunded (its downloads stop), the completion is audited, and an acknowledgement not yet
- * sent says it was refunded. The provider unavailable (an outage, as the errors plugin tells
- * it) or refusing: the withdrawal stays pending with the provider's words, for the retry and
- * for support. The idempotency key is the order's, whoever asks and however often, so the
- * provider refunds it once. Answers the withdrawal as it is now, and whether this attempt
- * recorded its completion (two attempts that meet make one refund and one completion).
- */
-async function attemptRefund(
-  deps: WithdrawalsDependencies,
-  row: WithdrawalTable,
-  log: WithdrawalsLog,
-): Promise<{ withdrawal: WithdrawalTable; completedHere: boolean }> {
-  const attemptAt = new Date().toISOString();
-  if (!(await claimRefundAttempt(deps.db, row.id, row.refund_attempted_at, attemptAt)))
-    return { withdrawal: row, completedHere: false };
-  const subscriptionId = await findSubscriptionIdOfSession(deps.db, row.checkout_session_id);
-  let refundId: string | null;
-  try {
-    ({ refundId } = await deps.provider.refundAndEndSubscription({
-      paymentIntentId: await findPaymentIntentOfOrder(deps.db, row.order_id),
-      subscriptionId,
-      idempotencyKey: `withdrawal:${row.order_id}`,
-    }));
-  } catch (error) {
-    const outage = isStripeUnavailable(error);
-    const words = `${outage ? 'provider unavailable' : 'provider refused'}: ${(error as Error).message}`;
-    // An outage passes; a refusal (a disputed payment, a wrong key) needs a person, and is
-    // tried again too, so that a refund support makes by hand is found and recorded.
-    if (outage) log.warn({ err: error, withdrawalId: row.id }, 'withdrawal refund pending');
-    else log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund refused');
-    await recordRefundFailure(deps.db, row.id, words);
-    return {
-      withdrawal: { ...row, refund_attempted_at: attemptAt, refund_error: words.slice(0, 500) },
-      completedHere: false,
-    };
-  }
-  const completed = await deps.db.transaction().execute(async (trx) => {
-    const refunded = await markWithdrawalRefunded(trx, row.id, refundId);
-    if (!refunded) return null;
-    const { statusBefore: status } = await refundOrderInFull(trx, row.order_id);
-    await recordAdminAction(trx, {
-      // The refund the consumer's withdrawal asked for: by their address, as its receipt is.
-      actor: row.email,
-      action: 'order.withdrawal-refund',
-      subject: { type: 'order', id: row.order_id },
-      before: { status, refund: 'pending' },
-      after: { status: 'refunded', refund: 'refunded', refundId },
-    });
-    await reviseQueuedMail(trx, `withdrawal:${row.order_id}`, acknowledgementOf(deps, row, true));
-    return refunded;
-  });
-  if (completed) log.info({ withdrawalId: row.id, refundId }, 'withdrawal refunded');
-  // Null: another attempt recorded the same refund first, and only it counts the completion.
-  return {
-    withdrawal: completed ?? { ...row, outcome: 'refunded', refund_id: refundId },
-    completedHere: completed !== null,
-  };
-}
 
 /** The statement's words for the confirmation link's token: labelled, naming the withdrawal. */
 const confirmationPayloadSchema = z.object({
@@ -385,7 +294,9 @@ async function mailConfirmationRequest(
 
 /**
  * What a withdrawal does when it takes effect, in the caller's transaction: the membership
- * ended, the audit entry, and the acknowledgement in the outbox.
+ * ended, its refund asked of the orders module (pending until the provider makes it), the
+ * audit entry, and the acknowledgement in the outbox. Answers the refund, for the caller to
+ * ask of the provider once the transaction is kept.
  */
 async function takeEffect(
   deps: WithdrawalsDependencies,
@@ -393,7 +304,7 @@ async function takeEffect(
   row: WithdrawalTable,
   order: Selectable<OrderTable>,
   now: number,
-) {
+): Promise<Refund> {
   const subscriptionId = await findSubscriptionIdOfSession(trx, order.checkout_session_id);
   if (subscriptionId) {
     await applyMembershipState(
@@ -415,23 +326,39 @@ async function takeEffect(
     before: { status: order.status, membership: 'active' },
     after: { status: order.status, membership: 'canceled', refund: 'pending' },
   });
-  const mail = acknowledgementOf(deps, row, false);
+  const mail = withdrawalAcknowledgement(deps.config, row, false);
   await enqueueMail(trx, { to: order.email, dedupeKey: `withdrawal:${order.id}`, ...mail });
+  return claimWithdrawalRefund(trx, { orderId: order.id, actor: order.email });
 }
 
-/** Asks for the refund of a withdrawal that took effect; what fails is the retry's. */
+/**
+ * Asks the provider for the refund of a withdrawal that took effect (the orders module's
+ * refunds, docs/adr/0046-one-refund-machinery.md); what fails is the retry's. Answers the
+ * withdrawal as it then stands.
+ */
 async function refundTakenEffect(
   deps: WithdrawalsDependencies,
-  row: WithdrawalTable,
+  withdrawalId: string,
+  refund: Refund,
   log: WithdrawalsLog,
 ): Promise<WithdrawalReceipt> {
   try {
-    return receiptOf((await attemptRefund(deps, row, log)).withdrawal);
+    await attemptRefund(deps, refund, log);
   } catch (error) {
     // The withdrawal is kept and acknowledged: whatever failed after that is the retry's.
-    log.error({ err: error, withdrawalId: row.id }, 'withdrawal refund attempt failed');
-    return receiptOf(row);
+    log.error(
+      { err: error, withdrawalId, refundId: refund.id },
+      'withdrawal refund attempt failed',
+    );
   }
+  return receiptOf(await withdrawalNamed(deps, withdrawalId));
+}
+
+/** A withdrawal that was just kept, as it now stands. */
+async function withdrawalNamed(deps: WithdrawalsDependencies, id: string): Promise<Withdrawal> {
+  const row = await findWithdrawal(deps.db, id);
+  if (!row) throw new Error(`withdrawal ${id} was kept and is gone`);
+  return row;
 }
 
 /**
@@ -474,7 +401,7 @@ export async function withdraw(
   }
   const membership = await ensureWithdrawable(deps, contract, now);
   const atOnce = channel === 'account';
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const kept = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertWithdrawalOnce(trx, {
       order_id: order.id,
       checkout_session_id: order.checkout_session_id,
@@ -485,12 +412,8 @@ export async function withdraw(
       confirmed_at: atOnce ? receivedAt : null,
       channel,
       language,
-      outcome: atOnce ? 'refund-pending' : 'unconfirmed',
       amount_refunded: order.amount_total,
       currency: order.currency,
-      refund_id: null,
-      refund_attempted_at: null,
-      refund_error: null,
     });
     if (!inserted) {
       // Confirmed twice at once: the other confirmation did it all.
@@ -500,21 +423,19 @@ export async function withdraw(
         receivedAt,
       );
     }
-    if (atOnce) {
-      await takeEffect(deps, trx, inserted, order, now);
-    } else {
-      await recordAdminAction(trx, {
-        actor: order.email,
-        action: 'order.withdrawal-received',
-        subject: { type: 'order', id: order.id },
-        before: null,
-        after: { withdrawal: 'unconfirmed', receivedAt },
-      });
-      await mailConfirmationRequest(deps, trx, inserted, now);
-    }
-    return inserted;
+    if (atOnce) return { inserted, refund: await takeEffect(deps, trx, inserted, order, now) };
+    await recordAdminAction(trx, {
+      actor: order.email,
+      action: 'order.withdrawal-received',
+      subject: { type: 'order', id: order.id },
+      before: null,
+      after: { withdrawal: 'unconfirmed', receivedAt },
+    });
+    await mailConfirmationRequest(deps, trx, inserted, now);
+    return { inserted, refund: null };
   });
-  return atOnce ? refundTakenEffect(deps, row, log) : receiptOf(row);
+  if (kept.refund) return refundTakenEffect(deps, kept.inserted.id, kept.refund, log);
+  return receiptOf(await withdrawalNamed(deps, kept.inserted.id));
 }
 
 const CONFIRMATION_NOT_VALID =
@@ -526,7 +447,7 @@ const CONFIRMATION_NOT_VALID =
  */
 async function confirmKept(
   deps: WithdrawalsDependencies,
-  kept: WithdrawalTable,
+  kept: Withdrawal,
   log: WithdrawalsLog,
   now: number,
 ): Promise<WithdrawalReceipt> {
@@ -536,11 +457,10 @@ async function confirmKept(
     throw new WithdrawalRefused(TEXTS[kept.language].refunded, 'refunded', null);
   const confirmed = await deps.db.transaction().execute(async (trx) => {
     const row = await confirmWithdrawalOnce(trx, kept.id, new Date(now).toISOString());
-    if (row) await takeEffect(deps, trx, row, found.order, now);
-    return row;
+    return row ? takeEffect(deps, trx, row, found.order, now) : null;
   });
   if (!confirmed) return receiptOf((await findWithdrawal(deps.db, kept.id)) ?? kept);
-  return refundTakenEffect(deps, confirmed, log);
+  return refundTakenEffect(deps, kept.id, confirmed, log);
 }
 
 /**
@@ -570,28 +490,6 @@ export async function confirmWithdrawal(
   return confirmKept(deps, kept, log, now);
 }
 
-/**
- * The retry (every few minutes, and once when the service starts): asks the provider again for
- * each refund still pending whose last attempt is older than the lease. Answers how many
- * refunds this run recorded as complete.
- */
-export async function retryPendingRefunds(
-  deps: WithdrawalsDependencies,
-  log: WithdrawalsLog,
-  now = Date.now(),
-): Promise<number> {
-  const due = await listRefundsDue(
-    deps.db,
-    new Date(now - REFUND_ATTEMPT_LEASE_MS).toISOString(),
-    100,
-  );
-  let refunded = 0;
-  for (const row of due) {
-    if ((await attemptRefund(deps, row, log)).completedHere) refunded += 1;
-  }
-  return refunded;
-}
-
 /** What support sees: one order's withdrawals, or the newest hundred. */
 export async function listWithdrawalsForSupport(
   { db }: WithdrawalsDependencies,
@@ -615,4 +513,8 @@ export async function listWithdrawalsForSupport(
 }
 
 // What a buyer's erasure and the retention sweep ask of this module (docs/product.md#your-data).
-export { anonymiseWithdrawalsOf, deleteWithdrawalsOfOrders } from './repository.ts';
+export {
+  anonymiseWithdrawalsOf,
+  deleteWithdrawalsOfOrders,
+  listWithdrawalsOfEmail,
+} from './repository.ts';

@@ -17,12 +17,9 @@ import {
 import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { buildApp } from '../../app.ts';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
-import {
-  confirmWithdrawal,
-  REFUND_ATTEMPT_LEASE_MS,
-  retryPendingRefunds,
-  withdraw,
-} from './service.ts';
+import { REFUND_LEASE_MS, retryPendingRefunds } from '../orders/service.ts';
+import { findWithdrawalOfOrder } from './repository.ts';
+import { confirmWithdrawal, withdraw } from './service.ts';
 import {
   adminOrderDetailSchema,
   adminWithdrawalListSchema,
@@ -501,15 +498,16 @@ describe('withdrawing through Stripe', () => {
       (request) =>
         request.method === 'DELETE' && request.path === `/v1/subscriptions/${session.subscription}`,
     );
-    expect(cancel?.idempotencyKey).toMatch(/^withdrawal:ord_\w+:cancel$/);
+    expect(cancel?.idempotencyKey).toMatch(/^refund:rfd_[0-9a-f]{32}:cancel$/);
     expect(fake.subscriptions.get(session.subscription as string)?.status).toBe('canceled');
 
-    const row = await t.app.db
-      .selectFrom('withdrawals')
-      .select('refund_id')
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('id')
       .where('checkout_session_id', '=', sessionId)
       .executeTakeFirstOrThrow();
-    expect(row.refund_id).toBe(fake.refunds[0]?.id);
+    const row = await findWithdrawalOfOrder(t.app.db, order.id);
+    expect(row?.refund_id).toBe(fake.refunds[0]?.id);
     const cookie = await signInByCode(t, email);
     expect(await membershipStatusOf(t, cookie)).toBe('canceled');
 
@@ -600,16 +598,9 @@ describe('withdrawing while Stripe is unavailable', () => {
     return retryPendingRefunds(
       { db: t.app.db, config, provider },
       t.app.log,
-      Date.now() + REFUND_ATTEMPT_LEASE_MS + 1000,
+      Date.now() + REFUND_LEASE_MS + 1000,
     );
   }
-
-  const withdrawalOf = (sessionId: string) =>
-    t.app.db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('checkout_session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
 
   const orderOf = (sessionId: string) =>
     t.app.db
@@ -617,6 +608,13 @@ describe('withdrawing while Stripe is unavailable', () => {
       .select(['id', 'status'])
       .where('checkout_session_id', '=', sessionId)
       .executeTakeFirstOrThrow();
+
+  /** The withdrawal of an order, with where its refund stands. */
+  const withdrawalOf = async (sessionId: string) => {
+    const withdrawal = await findWithdrawalOfOrder(t.app.db, (await orderOf(sessionId)).id);
+    if (!withdrawal) throw new Error(`no withdrawal of ${sessionId}`);
+    return withdrawal;
+  };
 
   it('records, ends and acknowledges the withdrawal, then the retry refunds it once', async () => {
     const email = 'withdraw.outage@example.com';
@@ -669,7 +667,7 @@ describe('withdrawing while Stripe is unavailable', () => {
         .filter((request) => request.method === 'POST' && request.path === '/v1/refunds')
         .map((request) => request.idempotencyKey),
     );
-    expect([...refundKeys]).toEqual([expect.stringMatching(/^withdrawal:ord_\w+:refund$/)]);
+    expect([...refundKeys]).toEqual([expect.stringMatching(/^refund:rfd_[0-9a-f]{32}:refund$/)]);
 
     const order = await orderOf(sessionId);
     expect(order.status).toBe('refunded');
@@ -684,6 +682,16 @@ describe('withdrawing while Stripe is unavailable', () => {
       ).json(),
     );
     expect(detail.status).toBe('refunded');
+    // The withdrawal's refund is the order's one refund record, asked by the buyer.
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({
+        reason: 'withdrawal',
+        status: 'refunded',
+        actor: email,
+        amount: 999,
+        error: null,
+      }),
+    ]);
     expect(detail.audit.filter((entry) => entry.action === 'order.withdrawal-refund')).toEqual([
       expect.objectContaining({
         after: { status: 'refunded', refund: 'refunded', refundId: fake.refunds[0]?.id },
@@ -742,11 +750,10 @@ describe('withdrawing while Stripe is unavailable', () => {
     fake.recover();
     // The confirming attempt's lease is over, as after a restart some minutes later.
     await t.app.db
-      .updateTable('withdrawals')
-      .set({
-        refund_attempted_at: new Date(Date.now() - REFUND_ATTEMPT_LEASE_MS - 1000).toISOString(),
-      })
-      .where('checkout_session_id', '=', sessionId)
+      .updateTable('order_refunds')
+      .set({ attempted_at: new Date(Date.now() - REFUND_LEASE_MS - 1000).toISOString() })
+      .where('order_id', '=', (await orderOf(sessionId)).id)
+      .where('reason', '=', 'withdrawal')
       .execute();
 
     const server = await buildApp(t.database.config, {

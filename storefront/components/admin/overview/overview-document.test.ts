@@ -88,8 +88,8 @@ const TROUBLED: ShopHealth = {
       lastError: 'database is locked',
     }),
     sweep({
-      name: 'console-refund-retry',
-      label: 'Rimborsi dalla console da ritentare',
+      name: 'refund-retry',
+      label: 'Rimborsi da ritentare (assistenza e recessi)',
       everySeconds: 300,
       lastRunAt: '2026-11-28T06:00:00.000Z',
       lastDone: 0,
@@ -315,7 +315,7 @@ describe('the status panel', () => {
         'Non riuscito: database is locked; Ultima esecuzione 4 h fa; prossima tra 20 h; ogni 1 g',
     });
     // Due at 06:05 and not run by 07:00: a whole period late, so not running.
-    expect(rowOf('Rimborsi dalla console da ritentare')).toEqual({
+    expect(rowOf('Rimborsi da ritentare (assistenza e recessi)')).toEqual({
       state: 'Attenzione',
       details: 'Ultima esecuzione 1 h fa; in ritardo di 55 min; ogni 5 min',
     });

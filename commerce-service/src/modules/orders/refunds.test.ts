@@ -17,7 +17,7 @@ import {
 import { adminOrderDetailSchema, purchaseDetailSchema } from '@aba-shop/contract';
 import { deliverStripeEvent, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { createStripeClient, createStripeProvider } from '../checkout/providers.ts';
-import { CONSOLE_REFUND_LEASE_MS, retryPendingConsoleRefunds } from './refunds.ts';
+import { REFUND_LEASE_MS, retryPendingRefunds } from './refunds.ts';
 
 const TWO_BOOKS = [
   { productId: 'ebook-aba-for-parents', quantity: 1 },
@@ -306,10 +306,10 @@ describe('refunds from the console, through Stripe', () => {
   function retry() {
     const { config } = shop.t.app;
     const provider = createStripeProvider(createStripeClient(config), config);
-    return retryPendingConsoleRefunds(
+    return retryPendingRefunds(
       { db: shop.t.app.db, config, provider },
       shop.t.app.log,
-      Date.now() + CONSOLE_REFUND_LEASE_MS + 1000,
+      Date.now() + REFUND_LEASE_MS + 1000,
     );
   }
 
@@ -329,7 +329,7 @@ describe('refunds from the console, through Stripe', () => {
       expect.objectContaining({ amount: 2772, reason: 'requested_by_customer' }),
     ]);
     const asked = fake.requests.filter((request) => request.path === '/v1/refunds');
-    expect(asked.at(-1)?.idempotencyKey).toMatch(/^console-refund:rfd_[0-9a-f]{32}$/);
+    expect(asked.at(-1)?.idempotencyKey).toMatch(/^refund:rfd_[0-9a-f]{32}$/);
     expect(adminOrderDetailSchema.parse(response.json())).toMatchObject({
       amountRefunded: 2772,
       taxRefunded: 253,
@@ -389,6 +389,46 @@ describe('refunds from the console, through Stripe', () => {
       url: links.get('ebook-aba-case-studies.pdf') as string,
     });
     expect(gone.json().message).toBe(REFUNDED);
+  });
+
+  it('records a refund made in Stripe’s dashboard as the order’s refund, of reason stripe', async () => {
+    const { sessionId, paymentIntent, orderId } = await paidAtStripe(
+      'stripe.dashboard@example.com',
+    );
+    const links = await linksOf(shop, sessionId);
+    fake.refunds.push({
+      id: 're_dashboard_full',
+      object: 'refund',
+      payment_intent: paymentIntent,
+      amount: 4751,
+      reason: null,
+      status: 'succeeded',
+    });
+    const charge = fake.chargeOf(paymentIntent);
+    expect(charge).toMatchObject({ refunded: true });
+    expect((await deliver('charge.refunded', charge)).statusCode).toBe(200);
+    // Told twice (Stripe retries), it is recorded once.
+    expect((await deliver('charge.refunded', charge)).statusCode).toBe(200);
+
+    const detail = await detailOf(shop, orderId);
+    expect(detail).toMatchObject({ status: 'refunded', amountRefunded: 4751, taxRefunded: 433 });
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({
+        reason: 'stripe',
+        status: 'refunded',
+        actor: 'stripe',
+        amount: 4751,
+        tax: 433,
+      }),
+    ]);
+    expect(detail.refunds[0]?.lineIds).toHaveLength(2);
+    expect(detail.lines.every((line) => line.refundedAt !== null)).toBe(true);
+    const gone = await shop.t.app.inject({
+      url: links.get('ebook-aba-case-studies.pdf') as string,
+    });
+    expect(gone.json().message).toBe(REFUNDED);
+    // Nothing is left for support to refund.
+    expect((await refund(shop, orderId)).statusCode).toBe(409);
   });
 
   it('answers Stripe’s refusal with 409 and frees the lines', async () => {
