@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { clientKeyOf } from './client-key.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     await app.register(rateLimit, {
       max: 600,
       timeWindow: '1 minute',
+      // An IPv6 client by its /64, as every limit counts it (src/client-key.ts).
+      keyGenerator: (request) => clientKeyOf(request.ip),
       // Counted in Redis when there is one, so replicas share the counts; while it cannot be
       // reached, requests go through rather than fail (the outage is logged by the plugin).
       ...(app.redis

@@ -53,7 +53,7 @@ test.describe('state changes sent from another site', () => {
       data: { email: 'victim@example.com', otp: '123456' },
     },
     { method: 'POST', path: '/api/downloads/resend', data: { email: 'victim@example.com' } },
-    { method: 'GET', path: '/api/logout' },
+    { method: 'POST', path: '/api/logout' },
   ];
 
   for (const [how, headers] of forgeries) {
@@ -96,7 +96,7 @@ test.describe('state changes sent from another site', () => {
     // The admin routes answer the shop's own request with their own rule (sign in), not 403.
     const list = await request.get('/api/subscription-records', { headers: shop });
     await expectJsonRefusal(list, 401, { error: SIGNED_OUT });
-    expect((await request.get('/api/logout', { headers: shop })).status()).toBe(200);
+    expect((await request.post('/api/logout', { headers: shop })).status()).toBe(200);
   });
 
   test('a page on another site cannot send the contact form, even as a plain form post', async ({

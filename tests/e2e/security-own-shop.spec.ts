@@ -11,9 +11,9 @@ import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe
 import { useAttackerSite } from '../support/attacker-site.js';
 import { ADMIN_EMAIL } from '../support/admin-sign-in.js';
 import { openCommerceDatabase } from '../support/commerce-database.js';
-import { countMailTo, waitForSignInCode } from '../support/mailbox.js';
+import { countMailTo, decodedText, readMailbox, waitForSignInCode } from '../support/mailbox.js';
 import { expectJsonRefusal, expectNoFileBytes } from '../support/refusals.js';
-import { requestAndEnterCode, signInByCode } from '../support/sign-in.js';
+import { requestAndEnterCode, requestSignInCode, signInByCode } from '../support/sign-in.js';
 import { startShopOnCms, type RunningStack } from '../support/stack.js';
 
 const NOT_ADMIN = 'Il tuo account non è un amministratore: non può eseguire questa operazione.';
@@ -154,6 +154,84 @@ test.describe('on a shop of its own', () => {
     }
   });
 
+  test('a stranger’s wrong codes spend nothing of the owner’s, and ten pause codes for a sign-in link, on a computer and a phone', async ({
+    browser,
+    request,
+  }) => {
+    const db = await openCommerceDatabase(
+      { sqliteFile: path.join(shop.dataDir, 'commerce.sqlite') },
+      { writable: true },
+    );
+    const aMinuteLater = (email: string) =>
+      db.run(
+        "update sign_in_code_requests set requested_at = strftime('%Y-%m-%dT%H:%M:%fZ', requested_at, '-61 seconds') where email = ?",
+        email,
+      );
+    const devicesToTry = [{ viewport: { width: 1280, height: 800 } }, devices['Pixel 7']];
+    try {
+      for (const [index, device] of devicesToTry.entries()) {
+        const email = `code.owner${index}@example.com`;
+        const context = await browser.newContext({ ...device, baseURL: base });
+        const page = await context.newPage();
+        await page.goto('/login');
+        const before = countMailTo(email, shop.dataDir);
+        await page.getByLabel('Email').fill(email);
+        await requestSignInCode(page);
+        const code = await waitForSignInCode(email, before, shop.dataDir);
+        const wrong = code === '000000' ? '111111' : '000000';
+
+        // A stranger without the owner's browser guesses: refused, and nothing counted.
+        const stranger = `203.0.113.${60 + index}`;
+        for (let guess = 0; guess < 6; guess += 1)
+          await expectJsonRefusal(await verifyOtp(request, email, wrong, stranger), 401, {
+            error:
+              'Questo codice non è stato richiesto da questo browser: richiedi un nuovo codice qui',
+          });
+        // Codes the stranger asks for themselves (mailed to the owner) take ten wrong ones.
+        for (const from of [`203.0.113.${70 + index}`, `203.0.113.${80 + index}`]) {
+          await aMinuteLater(email);
+          expect((await sendOtp(request, email, from)).status()).toBe(200);
+          for (let guess = 0; guess < 5; guess += 1)
+            expect((await verifyOtp(request, email, wrong, from)).status()).toBe(401);
+        }
+        // Codes are paused now, the owner's too; the owner is mailed a sign-in link.
+        await page.getByLabel('Codice OTP').fill(code);
+        await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
+        await expect(page.getByRole('alert')).toHaveText(
+          'Troppi codici sbagliati per questo indirizzo: per sicurezza ti abbiamo inviato per e-mail un link per accedere',
+        );
+        let link = '';
+        await expect
+          .poll(() => {
+            const mail = readMailbox(shop.dataDir).find(
+              (message) =>
+                message.to === email &&
+                message.subject === 'Il tuo link di accesso ad ABA Parent Guides',
+            );
+            link =
+              /https?:\/\/\S+\/login\/link#[\w-]+/.exec(decodedText(mail?.raw ?? ''))?.[0] ?? '';
+            return link;
+          })
+          .toMatch(/\/login\/link#/);
+        await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+        await expect(page.getByRole('heading', { name: 'Accedi con il link' })).toBeVisible();
+        await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/account');
+        expect(await (await page.request.get('/api/users/me')).json()).toMatchObject({ email });
+        // Used once, the link opens nothing more.
+        await page.context().clearCookies();
+        await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+        await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+        await expect(page.getByRole('alert')).toHaveText(
+          'Questo link di accesso non è valido o è già stato usato: richiedi un nuovo codice',
+        );
+        await context.close();
+      }
+    } finally {
+      await db.close();
+    }
+  });
+
   test('a signed-in account that is not an administrator gets 403 and the not-authorised page; another site cannot log it out', async ({
     browser,
   }) => {
@@ -174,14 +252,14 @@ test.describe('on a shop of its own', () => {
     await expect(page.getByRole('button', { name: 'Nuovo Subscription Record' })).toHaveCount(0);
 
     // A link on another site to the logout address: the browser sends the session cookie
-    // (SameSite=Lax allows it on a top-level navigation), the shop still refuses.
+    // (SameSite=Lax allows it on a top-level navigation), but logging out is a POST.
     const attacker = await attackerPage(
       context,
       `<a href="${base}/api/logout">Claim your prize</a>`,
     );
     const followed = attacker.waitForResponse(`${base}/api/logout`);
     await attacker.getByRole('link', { name: 'Claim your prize' }).click();
-    expect((await followed).status()).toBe(403);
+    expect((await followed).status()).toBe(404);
     expect(await (await page.request.get('/api/users/me')).json()).toMatchObject({
       email: 'not.an.admin@example.com',
     });

@@ -2,7 +2,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -81,6 +88,16 @@ export async function withMigrationLock<T>(db: Kysely<Database>, change: () => P
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
     }
   });
+}
+
+/**
+ * Holds `key` until the caller's transaction ends, so that two transactions about the same thing
+ * (one address's sign-in codes) run one after the other: PostgreSQL's transaction-level advisory
+ * lock on the key's hash. A SQLite file's transactions already run one at a time.
+ */
+export async function lockInTransaction(trx: Transaction<Database>, key: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -289,8 +289,18 @@ export interface SignInCodeRequestTable {
   id: string;
   email: string;
   requested_at: string;
-  /** The client address that asked; null for requests made before it was kept. */
+  /** The client that asked (an IPv6 address by its /64); null for requests made before it was kept. */
   client: string | null;
+  /**
+   * The code's HMAC, and that of the key of the browser it was sent to (its cookie); null for
+   * requests made before codes were the shop's own, and the code's for a request answered by a
+   * sign-in link while the address is paused (docs/product.md#sign-in-codes).
+   */
+  code_hash: string | null;
+  browser_hash: string | null;
+  failed_attempts: Generated<number>;
+  expires_at: string | null;
+  used_at: string | null;
 }
 
 /** A request for fresh download links by e-mail (docs/product.md#e-mail-my-links). */

@@ -6,16 +6,10 @@
 import fp from 'fastify-plugin';
 import { failureTexts } from '../failure-texts.ts';
 import type { FastifyRequest } from 'fastify';
-import {
-  createShopAuth,
-  migrateAuthTables,
-  OTP_EXPIRES_SECONDS,
-  type ShopAuth,
-} from '../modules/auth/better-auth.ts';
+import { createShopAuth, migrateAuthTables, type ShopAuth } from '../modules/auth/better-auth.ts';
 import { withMigrationLock } from '../db/connect.ts';
 import { NotAllowedError, NotSignedInError } from '../domain-errors.ts';
 import type { CurrentUser } from '@aba-shop/contract';
-import { enqueueMail, signInCodeMail } from '../modules/mail/service.ts';
 import {
   adminSessionIsCurrent,
   adminSignInIsFresh,
@@ -56,13 +50,7 @@ export function webHeaders(request: FastifyRequest): Headers {
 }
 
 export const authPlugin = fp(async (app) => {
-  const auth = createShopAuth({
-    db: app.db,
-    config: app.config,
-    log: app.log,
-    sendOtp: (email, otp) =>
-      enqueueMail(app.db, { to: email, ...signInCodeMail(otp, OTP_EXPIRES_SECONDS / 60) }),
-  });
+  const auth = createShopAuth({ db: app.db, config: app.config, log: app.log });
   // Under the migration lock too: Better Auth creates its tables as the service's own are.
   await withMigrationLock(app.db, () => migrateAuthTables(auth));
   app.decorate('auth', auth);

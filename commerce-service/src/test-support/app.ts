@@ -209,6 +209,8 @@ export async function signInByCode(t: TestApp, email: string): Promise<string> {
     url: '/api/verify-otp',
     payload: { email, otp },
     remoteAddress,
+    // The code works in the browser that asked for it: its cookie.
+    headers: { cookie: cookieHeader(sent.headers['set-cookie']) },
   });
   if (verified.statusCode !== 200)
     throw new Error(`verify-otp answered ${verified.statusCode}: ${verified.body}`);

@@ -17,6 +17,14 @@ export const verifyOtpBodySchema = z.object({
   otp: z.string().regex(/^\d{6}$/, 'Il codice OTP è di 6 cifre'),
 });
 
+/** The token of a sign-in link (docs/product.md#sign-in-codes), as its page read it from the address. */
+export const signInLinkBodySchema = z.object({
+  token: z
+    .string()
+    .min(16, 'Il link di accesso non è valido')
+    .max(256, 'Il link di accesso non è valido'),
+});
+
 export const googleRedirectQuerySchema = z.object({
   originUrl: z.url('L’indirizzo di origine non è valido'),
 });

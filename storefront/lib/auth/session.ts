@@ -1,5 +1,5 @@
 /**
- * The session calls every page makes (docs/product.md#api GET /api/users/me and /api/logout).
+ * The session calls every page makes (docs/product.md#api GET /api/users/me and POST /api/logout).
  * A failure never shows: it is logged and the visitor counts as signed out.
  */
 import type { CurrentUser } from '@aba-shop/contract';

@@ -28,6 +28,7 @@ import * as jobRuns from './0022-job-runs.ts';
 import * as reviewErasure from './0023-review-erasure.ts';
 import * as downloadsOwnTheirRecords from './0024-downloads-own-their-records.ts';
 import * as oneRefundRecord from './0025-one-refund-record.ts';
+import * as signInCodes from './0026-sign-in-codes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023-review-erasure': reviewErasure,
   '0024-downloads-own-their-records': downloadsOwnTheirRecords,
   '0025-one-refund-record': oneRefundRecord,
+  '0026-sign-in-codes': signInCodes,
 };
 
 export const migrationProvider: MigrationProvider = {

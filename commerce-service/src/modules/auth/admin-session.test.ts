@@ -83,17 +83,23 @@ describe('administrator sessions on the API', () => {
   }
 
   it('names the session cookie __Host-, Secure, for the whole site and no other host', async () => {
-    await t.app.inject({
+    const sent = await t.app.inject({
       method: 'POST',
       url: '/api/send-otp',
       payload: { email: 'buyer@example.com' },
       remoteAddress: '10.7.0.1',
     });
+    // The cookie that binds the code to this browser is named and kept the same way.
+    const browser = String(sent.headers['set-cookie']);
+    expect(browser).toMatch(
+      /^__Host-shop\.sign_in=[^;]+; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/verify-otp',
       payload: { email: 'buyer@example.com', otp: await latestSignInCode(t, 'buyer@example.com') },
       remoteAddress: '10.7.0.1',
+      headers: { cookie: cookieHeader(sent.headers['set-cookie']) },
     });
     const setCookies = ([] as string[]).concat(verified.headers['set-cookie'] ?? []);
     const session = setCookies.find((cookie) => cookie.startsWith('__Host-shop.session_token='));

@@ -1,28 +1,30 @@
 /**
- * Sign-in with Better Auth on the service's own database: a 6-digit e-mail code, and Google
- * (OpenID Connect with state and PKCE) when GOOGLE_CLIENT_ID is set. Better Auth's own HTTP
- * routes are not exposed; the shop's endpoints (modules/auth/routes.ts) call its API, so
- * nothing else it offers (passwords, account changes) is reachable.
+ * Sessions with Better Auth on the service's own database: made from a single-use sign-in
+ * token, which the shop issues once it has checked an e-mailed code (its own, ./service.ts) or
+ * mails as a sign-in link; and Google (OpenID Connect with state and PKCE) when
+ * GOOGLE_CLIENT_ID is set. Better Auth's own HTTP routes are not exposed; the shop's endpoints
+ * (modules/auth/routes.ts) call its API, so nothing else it offers (passwords, account changes)
+ * is reachable.
  */
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
-import { emailOTP, genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, magicLink } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
 
-export const OTP_LENGTH = 6;
-export const OTP_EXPIRES_SECONDS = 10 * 60;
-export const OTP_ALLOWED_ATTEMPTS = 5;
 export const SESSION_DAYS = 30;
+/** The error Google's callback ends with when the account's address is not verified. */
+export const GOOGLE_EMAIL_NOT_VERIFIED = 'email_not_verified';
+/** How long a sign-in token works: one e-mailed as a link, or one the shop uses at once. */
+export const SIGN_IN_TOKEN_MINUTES = 15;
 
 export interface ShopAuthOptions {
   db: Kysely<Database>;
   config: Config;
   log: FastifyBaseLogger;
-  /** Queues the e-mail carrying a sign-in code. */
-  sendOtp: (email: string, otp: string) => Promise<void>;
 }
 
 /** Where Google sends the browser back: the storefront's popup page. */
@@ -51,7 +53,10 @@ export function authCookieNames(secure: boolean) {
     : {};
 }
 
-export function createShopAuth({ db, config, log, sendOtp }: ShopAuthOptions) {
+export function createShopAuth({ db, config, log }: ShopAuthOptions) {
+  // The tokens Better Auth has just issued, by address, until issueSignInToken takes them: it
+  // mails nothing itself.
+  const issued = new Map<string, string>();
   const storefront = new URL(config.STOREFRONT_URL);
   const secure = storefront.protocol === 'https:';
   const google = config.GOOGLE_CLIENT_ID
@@ -67,12 +72,22 @@ export function createShopAuth({ db, config, log, sendOtp }: ShopAuthOptions) {
               scopes: ['openid', 'email', 'profile'],
               pkce: true,
               redirectURI: googleRedirectUri(config),
+              // Admin rights and purchases follow the e-mail address: one Google has not
+              // verified signs nobody in (docs/product.md#sign-in-codes).
+              mapProfileToUser: (profile) => {
+                if (profile.emailVerified !== true && profile.email_verified !== true)
+                  throw new APIError('FORBIDDEN', {
+                    code: GOOGLE_EMAIL_NOT_VERIFIED,
+                    message: 'Google has not verified this address',
+                  });
+                return {};
+              },
             },
           ],
         }),
       ]
     : [];
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'ABA Parent Guides',
     baseURL: storefront.origin,
     basePath: '/api/auth',
@@ -103,17 +118,28 @@ export function createShopAuth({ db, config, log, sendOtp }: ShopAuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
     },
     plugins: [
-      emailOTP({
-        otpLength: OTP_LENGTH,
-        expiresIn: OTP_EXPIRES_SECONDS,
-        allowedAttempts: OTP_ALLOWED_ATTEMPTS,
-        storeOTP: 'hashed',
-        async sendVerificationOTP({ email, otp, type }) {
-          if (type === 'sign-in') await sendOtp(email, otp);
+      magicLink({
+        expiresIn: SIGN_IN_TOKEN_MINUTES * 60,
+        storeToken: 'hashed',
+        sendMagicLink: ({ email, token }) => {
+          issued.set(email, token);
         },
       }),
       ...google,
     ],
+  });
+  return Object.assign(auth, {
+    /**
+     * A single-use token that signs `email` in (signInWithToken), creating its user the first
+     * time: for the shop to use at once after a right code, or to mail as a sign-in link.
+     */
+    async issueSignInToken(email: string): Promise<string> {
+      await auth.api.signInMagicLink({ body: { email }, headers: new Headers() });
+      const token = issued.get(email);
+      issued.delete(email);
+      if (!token) throw new Error('Better Auth issued no sign-in token');
+      return token;
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import { cookieHeader, createTestApp, type TestApp } from '../../test-support/ap
 let provider: OAuth2Server;
 let t: TestApp;
 let nextEmail = 'google.parent@example.com';
+let nextVerified = true;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -15,7 +16,7 @@ beforeAll(async () => {
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token) => {
     token.payload.email = nextEmail;
-    token.payload.email_verified = true;
+    token.payload.email_verified = nextVerified;
     token.payload.name = 'Google Parent';
   });
   t = await createTestApp({
@@ -87,6 +88,35 @@ describe('Google sign-in', () => {
       name: 'Google Parent',
       isAdmin: false,
     });
+  });
+
+  it('refuses an address Google has not verified, and signs nobody in', async () => {
+    nextEmail = 'unverified@example.com';
+    nextVerified = false;
+    try {
+      const { redirectUrl, cookie } = await startGoogleSignIn();
+      const { code, state } = await consentAtProvider(redirectUrl);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { cookie },
+        payload: { code, state },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error:
+          'Errore durante il login con Google: Google non ha verificato l’indirizzo e-mail di questo account',
+      });
+      expect(String(refused.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]+/);
+      const users = await t.app.db
+        .selectFrom('user' as never)
+        .select('email' as never)
+        .where('email' as never, '=', 'unverified@example.com' as never)
+        .execute();
+      expect(users).toEqual([]);
+    } finally {
+      nextVerified = true;
+    }
   });
 
   it('refuses a code handed over with another state (a forged callback)', async () => {

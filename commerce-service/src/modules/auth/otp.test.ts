@@ -17,31 +17,39 @@ afterAll(() => t.close());
 // Each call comes from its own client address, so the per-client limits stay out of the way.
 let client = 0;
 const remoteAddress = () => `10.0.${Math.floor(++client / 250)}.${client % 250}`;
-const sendOtp = (email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/send-otp',
-    payload: { email },
-    remoteAddress: remoteAddress(),
-  });
-const verifyOtp = (email: string, otp: string) =>
+// The browser that last asked for each address's code: its cookie binds the code.
+const browsers = new Map<string, string>();
+const keepBrowser = (email: string, response: Awaited<ReturnType<typeof t.app.inject>>) => {
+  if (response.statusCode === 200)
+    browsers.set(email.toLowerCase(), cookieHeader(response.headers['set-cookie']));
+  return response;
+};
+const sendOtp = async (email: string) =>
+  keepBrowser(
+    email,
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      payload: { email },
+      remoteAddress: remoteAddress(),
+    }),
+  );
+const verifyOtp = (email: string, otp: string, browser = browsers.get(email.toLowerCase())) =>
   t.app.inject({
     method: 'POST',
     url: '/api/verify-otp',
     payload: { email, otp },
     remoteAddress: remoteAddress(),
+    headers: browser ? { cookie: browser } : {},
   });
 const me = (cookie?: string) =>
   t.app.inject({ url: '/api/users/me', headers: cookie ? { cookie } : {} });
 
-/** A moment in the past, as the database stores Better Auth's dates. */
-const expiredAt = () =>
-  t.database.kind === 'postgres'
-    ? new Date(Date.now() - 1000)
-    : new Date(Date.now() - 1000).toISOString();
-
-const sendOtpFrom = (email: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { email }, remoteAddress });
+const sendOtpFrom = async (email: string, remoteAddress: string) =>
+  keepBrowser(
+    email,
+    await t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { email }, remoteAddress }),
+  );
 
 /** Moves the address's requests a minute into the past, as if the minute between had passed. */
 async function aMinuteLater(email: string) {
@@ -108,9 +116,9 @@ describe('sign-in by e-mail code', () => {
     await sendOtp('late@example.com');
     const otp = await latestSignInCode(t, 'late@example.com');
     await t.app.db
-      .updateTable('verification' as never)
-      .set({ expiresAt: expiredAt() } as never)
-      .where('identifier' as never, 'like', '%late@example.com%' as never)
+      .updateTable('sign_in_code_requests')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'late@example.com')
       .execute();
     const response = await verifyOtp('late@example.com', otp);
     expect(response.statusCode).toBe(401);
@@ -177,9 +185,126 @@ describe('sign-in by e-mail code', () => {
   it('ends the session on logout', async () => {
     const cookie = await signInByCode(t, 'leaving@example.com');
     expect((await me(cookie)).statusCode).toBe(200);
-    const logout = await t.app.inject({ url: '/api/logout', headers: { cookie } });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(logout.json()).toEqual({ success: true });
     expect((await me(cookie)).json()).toBeNull();
+  });
+
+  it('ends no session on a GET: a link cannot sign anyone out', async () => {
+    const cookie = await signInByCode(t, 'staying@example.com');
+    const followed = await t.app.inject({ url: '/api/logout', headers: { cookie } });
+    expect(followed.statusCode).toBe(404);
+    expect((await me(cookie)).json()).toMatchObject({ email: 'staying@example.com' });
+  });
+});
+
+describe('codes nobody else can guess or spend (docs/product.md#sign-in-codes)', () => {
+  const stranger = '203.0.113.77';
+  const wrongFor = (otp: string) => (otp === '000000' ? '111111' : '000000');
+  const wrongCodesOf = async (email: string) =>
+    (
+      await t.app.db
+        .selectFrom('sign_in_code_requests')
+        .select('failed_attempts')
+        .where('email', '=', email)
+        .execute()
+    ).reduce((sum, row) => sum + row.failed_attempts, 0);
+
+  it('takes a code only in the browser that asked for it: a stranger’s guesses do not spend it', async () => {
+    const email = 'owner.code@example.com';
+    await sendOtp(email);
+    const otp = await latestSignInCode(t, email);
+    const owner = browsers.get(email);
+    for (let guess = 0; guess < 6; guess += 1) {
+      const refused = await verifyOtp(email, wrongFor(otp), '');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({
+        error:
+          'Questo codice non è stato richiesto da questo browser: richiedi un nuovo codice qui',
+      });
+    }
+    // The stranger asks for a code of their own (e-mailed to the owner) and guesses it.
+    await aMinuteLater(email);
+    const theirs = await sendOtpFrom(email, stranger);
+    const strangerBrowser = cookieHeader(theirs.headers['set-cookie']);
+    for (let guess = 0; guess < 5; guess += 1)
+      expect((await verifyOtp(email, wrongFor(otp), strangerBrowser)).statusCode).toBe(401);
+    expect((await verifyOtp(email, otp, strangerBrowser)).statusCode).toBe(429);
+    // The owner's code still signs the owner in, in the owner's browser.
+    const verified = await verifyOtp(email, otp, owner);
+    expect(verified.statusCode).toBe(200);
+    expect(await wrongCodesOf(email)).toBe(5);
+  });
+
+  it('pauses codes for an address after ten wrong ones in a day, and mails its owner a sign-in link', async () => {
+    const email = 'paused.owner@example.com';
+    await sendOtp(email);
+    const otp = await latestSignInCode(t, email);
+    const owner = browsers.get(email);
+    for (const from of ['203.0.113.78', '203.0.113.79']) {
+      await aMinuteLater(email);
+      const theirs = cookieHeader((await sendOtpFrom(email, from)).headers['set-cookie']);
+      const mailedToOwner = await latestSignInCode(t, email);
+      for (let guess = 0; guess < 5; guess += 1)
+        expect((await verifyOtp(email, wrongFor(mailedToOwner), theirs)).statusCode).toBe(401);
+    }
+    // Even the right code, in the owner's browser, waits for the pause to end.
+    const paused = await verifyOtp(email, otp, owner);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().error).toMatch(/ti abbiamo inviato per e-mail un link per accedere/);
+    await t.app.mailWorker.runOnce();
+    const links = t.mail.filter(
+      (mail) => mail.to === email && mail.subject === 'Il tuo link di accesso ad ABA Parent Guides',
+    );
+    expect(links).toHaveLength(1);
+    expect(links[0]?.text).toContain('sono stati inseriti 10 codici di accesso sbagliati');
+    const token = /\/login\/link#([\w-]+)/.exec(links[0]?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+
+    // Asked again meanwhile, the address is sent a link, never a code.
+    await aMinuteLater(email);
+    const mailed = t.mail.length;
+    expect((await sendOtpFrom(email, '198.51.100.78')).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    expect(t.mail.slice(mailed).map((mail) => mail.subject)).toEqual([
+      'Il tuo link di accesso ad ABA Parent Guides',
+    ]);
+
+    const signIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { token } });
+    const signedIn = await signIn();
+    expect(signedIn.statusCode).toBe(200);
+    expect((await me(cookieHeader(signedIn.headers['set-cookie']))).json()).toMatchObject({
+      email,
+    });
+    const again = await signIn();
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({
+      error: 'Questo link di accesso non è valido o è già stato usato: richiedi un nuovo codice',
+    });
+  });
+
+  it('checks and records two requests for one address at once one after the other', async () => {
+    const email = 'both.at.once@example.com';
+    const answers = await Promise.all([
+      sendOtpFrom(email, '198.51.100.81'),
+      sendOtpFrom(email, '198.51.100.82'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429]);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const email = 'ipv6.owner@example.com';
+    for (let sent = 1; sent <= 5; sent += 1) {
+      await aMinuteLater(email);
+      expect((await sendOtpFrom(email, `2001:db8:7:7::${sent}`)).statusCode).toBe(200);
+    }
+    await aMinuteLater(email);
+    const sixth = await sendOtpFrom(email, '2001:db8:7:7:ffff::1');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toMatch(/riprova tra un'ora/);
+    await aMinuteLater(email);
+    expect((await sendOtpFrom(email, '2001:db8:7:8::1')).statusCode).toBe(200);
   });
 });
 

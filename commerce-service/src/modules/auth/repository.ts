@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sameAddress } from '../../db/same-address.ts';
 
+type Db = Kysely<Database> | Transaction<Database>;
+
 /** The sign-in codes asked for this address since then, newest first (ISO times). */
 export function listSignInCodeRequests(
-  db: Kysely<Database>,
+  db: Db,
   email: string,
   since: string,
 ): Promise<{ requested_at: string; client: string | null }[]> {
@@ -18,19 +19,89 @@ export function listSignInCodeRequests(
     .execute();
 }
 
+/** Records a code request: its code's and browser key's hashes, and when the code expires. */
 export async function recordSignInCodeRequest(
-  db: Kysely<Database>,
-  request: { email: string; client: string; requestedAt: string },
+  db: Db,
+  request: {
+    id: string;
+    email: string;
+    client: string;
+    requestedAt: string;
+    codeHash: string | null;
+    browserHash: string;
+    expiresAt: string;
+  },
 ) {
   await db
     .insertInto('sign_in_code_requests')
     .values({
-      id: randomUUID(),
+      id: request.id,
       email: request.email,
       client: request.client,
       requested_at: request.requestedAt,
+      code_hash: request.codeHash,
+      browser_hash: request.browserHash,
+      expires_at: request.expiresAt,
+      used_at: null,
     })
     .execute();
+}
+
+export function findSignInCodeRequest(db: Db, id: string) {
+  return db.selectFrom('sign_in_code_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Counts a wrong code against its request, while it has tries left: false when it had none
+ * (another wrong code took the last one meanwhile).
+ */
+export async function countWrongCode(db: Db, id: string, allowed: number): Promise<boolean> {
+  const counted = await db
+    .updateTable('sign_in_code_requests')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('failed_attempts', '<', allowed)
+    .executeTakeFirst();
+  return Number(counted.numUpdatedRows) === 1;
+}
+
+/** Uses a code, once: false when it was used (or ran out of tries) meanwhile. */
+export async function useSignInCode(
+  db: Db,
+  id: string,
+  { at, allowed }: { at: string; allowed: number },
+): Promise<boolean> {
+  const used = await db
+    .updateTable('sign_in_code_requests')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('failed_attempts', '<', allowed)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
+
+/** How many wrong codes were entered for this address since then, whoever entered them. */
+export async function countWrongCodesSince(db: Db, email: string, since: string) {
+  const row = await db
+    .selectFrom('sign_in_code_requests')
+    .select((eb) => eb.fn.sum<number | string | null>('failed_attempts').as('wrong'))
+    .where('email', '=', email)
+    .where('requested_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.wrong ?? 0);
+}
+
+/** When the oldest wrong code of this address since then was asked for: when the pause ends. */
+export async function firstWrongCodeSince(db: Db, email: string, since: string) {
+  const row = await db
+    .selectFrom('sign_in_code_requests')
+    .select((eb) => eb.fn.min('requested_at').as('first'))
+    .where('email', '=', email)
+    .where('requested_at', '>=', since)
+    .where('failed_attempts', '>', 0)
+    .executeTakeFirstOrThrow();
+  return row.first ?? null;
 }
 
 // ---- The account as a buyer's data request reads and erases it (docs/product.md#your-data) ----
@@ -63,7 +134,6 @@ type AuthTables = {
   verification: { id: string; identifier: string };
 };
 
-type Db = Kysely<Database> | Transaction<Database>;
 const withAuth = (db: Db) => db.withTables<AuthTables>();
 
 /** A Better Auth time as ISO 8601, or null. */

@@ -13,13 +13,17 @@ import {
   googleRedirectQuerySchema,
   oauthSessionBodySchema,
   sendOtpBodySchema,
+  signInLinkBodySchema,
   verifyOtpBodySchema,
 } from '@aba-shop/contract';
 import {
+  CODE_MINUTES,
   completeGoogleSignIn,
   googleSignInUrl,
   sendSignInCode,
+  signInCookieName,
   signInWithCode,
+  signInWithToken,
   signOut,
   type AuthDependencies,
 } from './service.ts';
@@ -36,6 +40,9 @@ function forwardCookies(reply: FastifyReply, headers: Headers | null) {
 }
 
 export const authRoutes: ModuleRoutes<AuthDependencies> = async (app, { deps }) => {
+  const browserCookie = signInCookieName(deps.config);
+  const secure = new URL(deps.config.STOREFRONT_URL).protocol === 'https:';
+
   app.post(
     '/api/send-otp',
     {
@@ -46,8 +53,16 @@ export const authRoutes: ModuleRoutes<AuthDependencies> = async (app, { deps }) 
         response: { 200: okSchema, 429: failureBodySchema.error },
       },
     },
-    async (request) => {
-      await sendSignInCode(deps, request.body.email, request.ip);
+    async (request, reply) => {
+      // The code works only in this browser: the cookie names its request and holds its key.
+      const browser = await sendSignInCode(deps, request.body.email, request.ip);
+      reply.setCookie(browserCookie, browser, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        path: '/',
+        maxAge: CODE_MINUTES * 60,
+      });
       return { success: true as const };
     },
   );
@@ -67,7 +82,38 @@ export const authRoutes: ModuleRoutes<AuthDependencies> = async (app, { deps }) 
       },
     },
     async (request, reply) => {
-      const { user, cookies } = await signInWithCode(deps, request.body, webHeaders(request));
+      const { user, cookies } = await signInWithCode(
+        deps,
+        request.body,
+        request.cookies[browserCookie],
+        webHeaders(request),
+      );
+      forwardCookies(reply, cookies);
+      reply.clearCookie(browserCookie, { path: '/', secure, sameSite: 'strict', httpOnly: true });
+      return { user };
+    },
+  );
+
+  app.post(
+    '/api/sign-in-link',
+    {
+      config: { ...loginConfig, rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        summary:
+          'Signs in with the token of an e-mailed sign-in link (sent while codes are paused); sets the session cookie',
+        body: signInLinkBodySchema,
+        response: {
+          200: z.object({ user: currentUserSchema }),
+          401: failureBodySchema.error,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, cookies } = await signInWithToken(
+        deps,
+        request.body.token,
+        webHeaders(request),
+      );
       forwardCookies(reply, cookies);
       return { user };
     },
@@ -87,11 +133,10 @@ export const authRoutes: ModuleRoutes<AuthDependencies> = async (app, { deps }) 
     async (request) => (await app.currentUser(request)) ?? null,
   );
 
-  app.get(
+  app.post(
     '/api/logout',
     {
-      // A GET, as the storefront calls it (docs/product.md#api), yet it ends the session:
-      // another site must not be able to.
+      // Only the shop's own pages may end the session: another site must not be able to.
       config: { ...config, sameOriginOnly: true },
       schema: { summary: 'Ends the session', response: { 200: okSchema } },
     },

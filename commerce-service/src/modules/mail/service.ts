@@ -32,6 +32,7 @@ export {
   orderConfirmationMail,
   orderRefundMail,
   signInCodeMail,
+  signInLinkMail,
   withdrawalAcknowledgementMail,
   withdrawalConfirmationMail,
   type ContactDetails,

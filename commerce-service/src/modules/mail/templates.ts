@@ -252,6 +252,37 @@ export function signInCodeMail(code: string, validMinutes: number): RenderedMail
   };
 }
 
+/**
+ * The sign-in link sent instead of codes while too many wrong codes were entered for the address
+ * (docs/product.md#sign-in-codes), in Italian like the login page: why, until when, and the
+ * link, which signs in whoever has this mailbox.
+ */
+export function signInLinkMail(input: {
+  signInUrl: string;
+  validMinutes: number;
+  wrongCodes: number;
+  pausedUntil: string;
+}): RenderedMail {
+  const paragraphs = [
+    `Per il tuo indirizzo sono stati inseriti ${input.wrongCodes} codici di accesso sbagliati. Per sicurezza l'accesso con codice è sospeso fino al ${dateTimeUtc(input.pausedUntil, 'it')}.`,
+    `Se stai cercando di accedere tu, usa questo link: vale ${input.validMinutes} minuti e si può usare una sola volta.`,
+    'Se non sei stato tu, non devi fare nulla: nessuno può accedere al tuo account senza questa e-mail.',
+  ];
+  const html = (paragraph: string) => `<p>${escapeHtml(paragraph)}</p>`;
+  return {
+    subject: 'Il tuo link di accesso ad ABA Parent Guides',
+    text: [paragraphs[0], paragraphs[1], `Accedi: ${input.signInUrl}`, paragraphs[2]].join('\n\n'),
+    html: layout(
+      'Il tuo link di accesso',
+      `${html(paragraphs[0] as string)}
+${html(paragraphs[1] as string)}
+<p><a href="${escapeHtml(input.signInUrl)}">Accedi</a></p>
+${html(paragraphs[2] as string)}`,
+      'it',
+    ),
+  };
+}
+
 const ACKNOWLEDGEMENT = {
   en: {
     subject: (reference: string) => `We received your withdrawal from order ${reference}`,

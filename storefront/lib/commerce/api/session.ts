@@ -14,4 +14,5 @@ export const fetchCurrentUser = (transport: CommerceTransport = {}) =>
     { ...transport, init: { cache: 'no-store' } },
   );
 
-export const endSession = () => callCommerce({ path: '/api/logout', answer: anyAnswer });
+export const endSession = () =>
+  callCommerce({ path: '/api/logout', method: 'POST', answer: anyAnswer });

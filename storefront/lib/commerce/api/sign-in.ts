@@ -12,6 +12,9 @@ export const sendOtp = (email: string) => post('/api/send-otp', { email });
 
 export const verifyOtp = (email: string, otp: string) => post('/api/verify-otp', { email, otp });
 
+/** Signs in with the token of an e-mailed sign-in link (docs/product.md#sign-in-codes). */
+export const signInWithLink = (token: string) => post('/api/sign-in-link', { token });
+
 export const completeGoogleSignIn = (code: string, state: string) =>
   post('/api/sessions', { code, state });
 
