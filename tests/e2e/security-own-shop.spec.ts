@@ -10,7 +10,7 @@ import { devices, expect, test, type APIRequestContext, type Browser } from '@pl
 import { startFakeStripe, type FakeStripe } from '@aba-shop/test-kit/fake-stripe';
 import { useAttackerSite } from '../support/attacker-site.js';
 import { ADMIN_EMAIL } from '../support/admin-sign-in.js';
-import { openCommerceDatabase } from '../support/commerce-database.js';
+import { openCommerceDatabase, type CommerceDatabase } from '../support/commerce-database.js';
 import { countMailTo, decodedText, readMailbox, waitForSignInCode } from '../support/mailbox.js';
 import { expectJsonRefusal, expectNoFileBytes } from '../support/refusals.js';
 import { requestAndEnterCode, requestSignInCode, signInByCode } from '../support/sign-in.js';
@@ -52,6 +52,16 @@ test.describe('on a shop of its own', () => {
   /** A visitor of the own shop, reaching it through a TLS proxy that says who they are. */
   const visitor = (browser: Browser, address: string) =>
     browser.newContext({ baseURL: base, extraHTTPHeaders: { 'x-forwarded-for': address } });
+
+  /**
+   * An address is sent one code a minute; the journeys move the shop's record of the codes
+   * already sent a minute back rather than wait (docs/product.md#sign-in-codes).
+   */
+  const codesAMinuteOlder = (db: CommerceDatabase, email: string) =>
+    db.run(
+      "update sign_in_code_requests set requested_at = strftime('%Y-%m-%dT%H:%M:%fZ', requested_at, '-61 seconds') where email = ?",
+      email,
+    );
 
   const sendOtp = (request: APIRequestContext, email: string, client: string) =>
     request.post(`${base}/api/send-otp`, {
@@ -115,17 +125,11 @@ test.describe('on a shop of its own', () => {
     browser,
     request,
   }) => {
-    // An address is sent one code a minute; the journey moves the shop's record of the codes
-    // already sent a minute back rather than wait (docs/product.md#sign-in-codes).
     const db = await openCommerceDatabase(
       { sqliteFile: path.join(shop.dataDir, 'commerce.sqlite') },
       { writable: true },
     );
-    const aMinuteLater = () =>
-      db.run(
-        "update sign_in_code_requests set requested_at = strftime('%Y-%m-%dT%H:%M:%fZ', requested_at, '-61 seconds') where email = ?",
-        ADMIN_EMAIL,
-      );
+    const aMinuteLater = () => codesAMinuteOlder(db, ADMIN_EMAIL);
     try {
       const stranger = '203.0.113.25';
       const mailed = countMailTo(ADMIN_EMAIL, shop.dataDir);
@@ -162,11 +166,7 @@ test.describe('on a shop of its own', () => {
       { sqliteFile: path.join(shop.dataDir, 'commerce.sqlite') },
       { writable: true },
     );
-    const aMinuteLater = (email: string) =>
-      db.run(
-        "update sign_in_code_requests set requested_at = strftime('%Y-%m-%dT%H:%M:%fZ', requested_at, '-61 seconds') where email = ?",
-        email,
-      );
+    const aMinuteLater = (email: string) => codesAMinuteOlder(db, email);
     const devicesToTry = [{ viewport: { width: 1280, height: 800 } }, devices['Pixel 7']];
     try {
       for (const [index, device] of devicesToTry.entries()) {

@@ -15,6 +15,7 @@ import {
 import { CommerceError } from '@/lib/commerce/client';
 import { waitForPopupResult } from '@/lib/auth/popup';
 import { referrerPath, safeRedirectPath } from '@/lib/auth/redirect';
+import { SignInPanel } from './sign-in-panel';
 import { useSession } from './use-session';
 
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
@@ -124,22 +125,7 @@ export function LoginForm() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm">
-      <h1 className="text-center text-2xl font-bold">Accedi al tuo account</h1>
-
-      <div className="mt-6 space-y-3" aria-live="polite">
-        {notice ? (
-          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-            {notice}
-          </p>
-        ) : null}
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
-
+    <SignInPanel title="Accedi al tuo account" notice={notice} error={error}>
       <button
         type="button"
         onClick={onGoogle}
@@ -208,6 +194,6 @@ export function LoginForm() {
       <p className="mt-6 text-center text-sm text-slate-600">
         Non hai un account? Il login creerà automaticamente il tuo profilo.
       </p>
-    </div>
+    </SignInPanel>
   );
 }

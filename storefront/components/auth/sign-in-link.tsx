@@ -10,6 +10,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { signInWithLink } from '@/lib/commerce/api/sign-in';
 import { CommerceError } from '@/lib/commerce/client';
 import { takeFragmentToken } from '@/lib/security/fragment-token';
+import { SignInPanel } from './sign-in-panel';
 import { useSession } from './use-session';
 
 const LINK_NOT_VALID =
@@ -47,15 +48,7 @@ export function SignInLink() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm">
-      <h1 className="text-center text-2xl font-bold">Accedi con il link</h1>
-      <div className="mt-6 space-y-3" aria-live="polite">
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+    <SignInPanel title="Accedi con il link" error={error}>
       {token === null ? null : token ? (
         <button
           type="button"
@@ -73,6 +66,6 @@ export function SignInLink() {
           Vai alla pagina di accesso
         </a>
       )}
-    </div>
+    </SignInPanel>
   );
 }

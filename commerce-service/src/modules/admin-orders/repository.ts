@@ -36,10 +36,6 @@ export function orderPageQuery(
   return newestFirstPage(query, { createdAt: 'created_at', id: 'id' }, { after, limit });
 }
 
-export function findOrder(db: Kysely<Database>, orderId: string) {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-}
-
 export function listLinesOfOrders(db: Kysely<Database>, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db

@@ -32,6 +32,7 @@ import { disputeOfOrder, disputeStatusesOf } from '../disputes/service.ts';
 import {
   orderSummaryOf,
   productOfLine,
+  findOrder,
   lineCharges,
   listRefundsOfOrders,
   rowsOfOrder,
@@ -39,7 +40,6 @@ import {
   type RefundsDependencies,
 } from '../orders/service.ts';
 import {
-  findOrder,
   listEntitlementsOfOrders,
   listLinesOfOrders,
   orderPageQuery,

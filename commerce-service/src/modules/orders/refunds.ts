@@ -84,23 +84,27 @@ export type RefundOutcome = 'refunded' | 'pending';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** An order as a refund reads it: the order, its lines, and the lines a refund holds already. */
+async function refundableOrder(db: Db, orderId: string) {
+  const [order, lines, claimed] = await Promise.all([
+    findOrder(db, orderId),
+    listOrderLines(db, orderId),
+    listClaimedLineIds(db, orderId),
+  ]);
+  return order ? { order, lines, claimed } : null;
+}
+type RefundableOrder = NonNullable<Awaited<ReturnType<typeof refundableOrder>>>;
+
 /**
  * A refund of `chosen` lines of an order (all those no refund holds yet, when null), as a row
  * to write: its amount and tax are what those lines were charged, or the rest of the order when
  * they are the last.
  */
-async function refundOf(
-  db: Db,
-  orderId: string,
+function refundOf(
+  { order, lines, claimed }: RefundableOrder,
   chosen: Set<string> | null,
   request: Pick<Refund, 'reason' | 'actor' | 'status' | 'end_subscription'>,
-): Promise<{ refund: Refund; lineIds: string[] } | null> {
-  const order = await findOrder(db, orderId);
-  if (!order) return null;
-  const [lines, claimed] = await Promise.all([
-    listOrderLines(db, orderId),
-    listClaimedLineIds(db, orderId),
-  ]);
+): { refund: Refund; lineIds: string[] } {
   const lineIds =
     chosen ??
     new Set(lines.filter((line) => !line.refunded_at && !claimed.has(line.id)).map((l) => l.id));
@@ -126,7 +130,7 @@ async function refundOf(
   return {
     refund: {
       id,
-      order_id: orderId,
+      order_id: order.id,
       amount,
       tax,
       whole_order: wholeOrder ? 1 : 0,
@@ -155,13 +159,10 @@ export async function refundOrder(
   actor: string,
   log: RefundsLog,
 ): Promise<RefundOutcome> {
-  const order = await findOrder(deps.db, orderId);
-  if (!order) throw new NotFoundError(NO_ORDER);
+  const refundable = await refundableOrder(deps.db, orderId);
+  if (!refundable) throw new NotFoundError(NO_ORDER);
+  const { order, lines, claimed } = refundable;
   if (order.status === 'refunded') throw new ConflictError(ORDER_REFUNDED);
-  const [lines, claimed] = await Promise.all([
-    listOrderLines(deps.db, orderId),
-    listClaimedLineIds(deps.db, orderId),
-  ]);
   const named = body.lineIds ? [...new Set(body.lineIds)] : null;
   for (const id of named ?? []) {
     const line = lines.find((candidate) => candidate.id === id);
@@ -169,13 +170,13 @@ export async function refundOrder(
     if (line.refunded_at) throw new ConflictError(lineRefunded(line.product_name));
     if (claimed.has(id)) throw new ConflictError(linePending(line.product_name));
   }
-  const asked = await refundOf(deps.db, orderId, named ? new Set(named) : null, {
+  const asked = refundOf(refundable, named ? new Set(named) : null, {
     reason: 'support',
     actor,
     status: 'pending',
     end_subscription: 0,
   });
-  if (!asked || asked.lineIds.length === 0) throw new ConflictError(NOTHING_LEFT);
+  if (asked.lineIds.length === 0) throw new ConflictError(NOTHING_LEFT);
   await deps.db.transaction().execute(async (trx) => {
     if ((await insertRefundClaim(trx, asked.refund, asked.lineIds)) !== asked.lineIds.length)
       throw new ConflictError(CLAIMED_MEANWHILE);
@@ -194,13 +195,14 @@ export async function claimWithdrawalRefund(
   trx: Transaction<Database>,
   { orderId, actor }: { orderId: string; actor: string },
 ): Promise<Refund> {
-  const asked = await refundOf(trx, orderId, null, {
+  const refundable = await refundableOrder(trx, orderId);
+  if (!refundable) throw new NotFoundError(NO_ORDER);
+  const asked = refundOf(refundable, null, {
     reason: 'withdrawal',
     actor,
     status: 'pending',
     end_subscription: 1,
   });
-  if (!asked) throw new NotFoundError(NO_ORDER);
   if ((await insertRefundClaim(trx, asked.refund, asked.lineIds)) !== asked.lineIds.length)
     throw new ConflictError(CLAIMED_MEANWHILE);
   return asked.refund;
@@ -218,15 +220,18 @@ export async function recordProviderRefund(
 ): Promise<number> {
   const order = await findOrderIdByPaymentIntent(deps.db, paymentIntentId);
   if (!order) return 0;
-  const products = await productsOfOrder(deps, order.id);
   return deps.db.transaction().execute(async (trx) => {
-    const made = await refundOf(trx, order.id, null, {
+    const refundable = await refundableOrder(trx, order.id);
+    if (!refundable) return 0;
+    const made = refundOf(refundable, null, {
       reason,
       actor: 'stripe',
       status: 'refunded',
       end_subscription: 0,
     });
-    if (!made || made.lineIds.length === 0) return 0;
+    if (made.lineIds.length === 0) return 0;
+    // Read in the transaction: a SQLite file has one connection, which it holds.
+    const products = await productsOf({ db: trx, config: deps.config }, refundable.lines);
     if ((await insertRefundClaim(trx, made.refund, made.lineIds)) !== made.lineIds.length)
       throw new ConflictError(CLAIMED_MEANWHILE);
     const { revoked } = await applyRefund(trx, made.refund, made.lineIds, products);
@@ -234,14 +239,15 @@ export async function recordProviderRefund(
   });
 }
 
-/** The catalogue's products an order's lines name (what each grants). */
-async function productsOfOrder(deps: Pick<RefundsDependencies, 'db' | 'config'>, orderId: string) {
-  const lines = await listOrderLines(deps.db, orderId);
-  return findProducts(
+/** The catalogue's products these lines name (what each grants). */
+const productsOf = (
+  deps: Pick<RefundsDependencies, 'db' | 'config'>,
+  lines: { product_id: string }[],
+) =>
+  findProducts(
     deps,
     lines.map((line) => line.product_id),
   );
-}
 
 /**
  * What a made refund does to the order, in the caller's transaction: its amounts and lines
@@ -338,11 +344,11 @@ async function keepMadeRefund(
   refund: Refund,
   providerRefundId: string | null,
 ): Promise<boolean> {
-  const [lineIds, products, lines] = await Promise.all([
+  const [lineIds, lines] = await Promise.all([
     listRefundLineIds(deps.db, refund.id),
-    productsOfOrder(deps, refund.order_id),
     listOrderLines(deps.db, refund.order_id),
   ]);
+  const products = await productsOf(deps, lines);
   const refundedNames = lines
     .filter((line) => lineIds.includes(line.id))
     .map((line) => line.product_name);

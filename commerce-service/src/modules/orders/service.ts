@@ -64,6 +64,7 @@ export {
 export { lineCharges } from './refund-amounts.ts';
 export {
   deleteRefundsOfOrders,
+  findOrder,
   findSubscriptionIdOfSession,
   listRefundsOfOrders,
 } from './repository.ts';

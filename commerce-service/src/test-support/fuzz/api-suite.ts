@@ -188,7 +188,7 @@ async function fuzzRoute(
       }
       await checkAccepted(shop, route, request, response);
       const session = shop.sessions.find((candidate) => candidate.name === identity);
-      if (session && route.name === 'GET /api/logout') await restoreSession(t.app.db, session);
+      if (session && route.name === 'POST /api/logout') await restoreSession(t.app.db, session);
       const now = await shop.recordChanges();
       if (response.statusCode >= 400 && now !== changes) {
         throw new Error(
