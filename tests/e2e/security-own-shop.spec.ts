@@ -197,7 +197,7 @@ test.describe('on a shop of its own', () => {
         // Codes are paused now, the owner's too; the owner is mailed a sign-in link.
         await page.getByLabel('Codice OTP').fill(code);
         await page.getByRole('button', { name: 'Verifica e Accedi' }).click();
-        await expect(page.getByRole('alert')).toHaveText(
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(
           'Troppi codici sbagliati per questo indirizzo: per sicurezza ti abbiamo inviato per e-mail un link per accedere',
         );
         let link = '';
@@ -222,7 +222,7 @@ test.describe('on a shop of its own', () => {
         await page.context().clearCookies();
         await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
         await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-        await expect(page.getByRole('alert')).toHaveText(
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(
           'Questo link di accesso non è valido o è già stato usato: richiedi un nuovo codice',
         );
         await context.close();
